@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "paginate",
+    products: [
+        .library(name: "PaginateKit", targets: ["PaginateKit"]),
+        .library(name: "PaginateExport", targets: ["PaginateExport"]),
+        .executable(name: "paginate", targets: ["paginate"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, each wrapped by exactly one Swift type.
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHaru",
+            providers: [.apt(["libhpdf-dev"])]
+        ),
+
+        // The layout engine: storage → paragraphs → line breaking → container chain.
+        .target(
+            name: "PaginateKit",
+            dependencies: ["CFreeType"]
+        ),
+
+        // Exports of a finished layout: PDF, text spreads, JSON page maps.
+        .target(
+            name: "PaginateExport",
+            dependencies: ["PaginateKit", "CHaru"]
+        ),
+
+        // The command-line tool: parsing only; the work happens in the libraries.
+        .executableTarget(
+            name: "paginate",
+            dependencies: [
+                "PaginateKit",
+                "PaginateExport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(
+            name: "PaginateKitTests",
+            dependencies: ["PaginateKit"]
+        ),
+        .testTarget(
+            name: "PaginateExportTests",
+            dependencies: ["PaginateExport", "PaginateKit"],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(
+            name: "PaginateCLITests",
+            dependencies: ["PaginateKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,90 @@
+/// A TrueType face with the metrics layout needs, measured by FreeType and cached.
+///
+/// Advances are FreeType's unhinted design-unit advances converted to thousandths of an em the way
+/// the PDF writer records them in the embedded font's `/W` array (truncated toward zero). A PDF
+/// viewer places glyphs by those widths, so measuring with them means what the engine measures is
+/// exactly what is drawn, with no drift along a line.
+public final class Font {
+    /// Path of the font file.
+    public let path: String
+    /// Index of the face within the file (0 for a plain `.ttf`).
+    public let faceIndex: Int
+    /// The face's PostScript name.
+    public let name: String
+    /// Ascender in em units (positive).
+    public let ascent: Double
+    /// Descender in em units (positive, below the baseline).
+    public let descent: Double
+
+    private let face: FreeTypeFace
+    private let unitsPerEm: Int
+    /// Thousandths of an em per BMP code point; `unknown` until measured, `missing` without a glyph.
+    private var widthTable: [Int32]
+    private static let unknown: Int32 = -1
+    private static let missing: Int32 = -2
+
+    /// Opens face `faceIndex` of a TrueType file.
+    ///
+    /// - Throws: `FontError` when the file is missing, not a font, has CFF outlines, or the index
+    ///   is beyond the faces in the file.
+    public init(path: String, faceIndex: Int = 0) throws(FontError) {
+        var isDirectory = false
+        guard fileExists(path, isDirectory: &isDirectory) else { throw .unreadable(path: path, reason: "no such file") }
+        guard !isDirectory else { throw .unreadable(path: path, reason: "it is a directory") }
+        if faceIndex > 0 {
+            let first = try FreeTypeFace(path: path, index: 0)
+            guard faceIndex < first.faceCount else {
+                throw .faceIndexOutOfRange(path: path, index: faceIndex, count: first.faceCount)
+            }
+        }
+        let face = try FreeTypeFace(path: path, index: faceIndex)
+        guard face.hasTable("glyf") else {
+            if face.hasTable("CFF ") || face.hasTable("CFF2") { throw .notTrueType(path: path) }
+            throw .unreadable(path: path, reason: "it has no TrueType outlines")
+        }
+        guard face.unitsPerEm > 0 else { throw .unreadable(path: path, reason: "its head table gives no units per em") }
+        self.path = path
+        self.faceIndex = faceIndex
+        self.face = face
+        self.name = face.name
+        self.unitsPerEm = face.unitsPerEm
+        self.ascent = Double(face.ascender) / Double(face.unitsPerEm)
+        self.descent = Double(face.descender) / Double(face.unitsPerEm)
+        self.widthTable = Array(repeating: Font.unknown, count: 0x10000)
+        // Latin text is the common case: measure it up front so the hot loop only reads.
+        for scalar in UInt32(0x20)...0x24F { _ = width(of: scalar) }
+    }
+
+    /// Whether the face has a glyph for the code point.
+    public func covers(_ scalar: UInt32) -> Bool {
+        width(of: scalar) != nil
+    }
+
+    /// The advance of a code point in thousandths of an em, or `nil` when the face has no glyph.
+    ///
+    /// - Complexity: O(1) after the first query for a BMP code point.
+    @inline(__always)
+    public func width(of scalar: UInt32) -> Int? {
+        if scalar < 0x10000 {
+            let cached = widthTable[Int(scalar)]
+            if cached >= 0 { return Int(cached) }
+            if cached == Font.missing { return nil }
+        }
+        let measured = measure(scalar)
+        if scalar < 0x10000 { widthTable[Int(scalar)] = Int32(measured ?? Int(Font.missing)) }
+        return measured
+    }
+
+    /// The advance of the face's missing-glyph box (glyph 0), in thousandths of an em.
+    public var missingGlyphWidth: Int { thousandths(face.advance(ofGlyph: 0)) }
+
+    private func measure(_ scalar: UInt32) -> Int? {
+        let glyph = face.glyphIndex(for: scalar)
+        guard glyph != 0 else { return nil }
+        return thousandths(face.advance(ofGlyph: glyph))
+    }
+
+    private func thousandths(_ designUnits: Int) -> Int {
+        designUnits * 1000 / unitsPerEm
+    }
+}

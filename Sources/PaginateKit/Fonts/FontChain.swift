@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// An ordered list of fonts: the first is primary, the rest are fallbacks.
+///
+/// Each character (grapheme cluster) is drawn with the first font that has glyphs for all of its
+/// code points. Characters no font covers are drawn with the primary font's U+FFFD if it has one,
+/// else its missing-glyph box, and counted in `TextDiagnostics`.
+public final class FontChain {
+    /// The fonts, primary first.
+    public let fonts: [Font]
+
+    /// Creates a chain from opened fonts.
+    public init(fonts: [Font]) {
+        precondition(!fonts.isEmpty, "a font chain needs at least one font")
+        self.fonts = fonts
+    }
+
+    /// Opens the given TrueType files in order. A path may end in `#N` to pick face N of a collection.
+    public convenience init(paths: [String]) throws(FontError) {
+        var fonts: [Font] = []
+        for spec in paths {
+            var path = spec
+            var index = 0
+            if let hash = spec.lastIndex(of: "#"), let parsed = Int(spec[spec.index(after: hash)...]) {
+                path = String(spec[..<hash])
+                index = parsed
+            }
+            fonts.append(try Font(path: path, faceIndex: index))
+        }
+        self.init(fonts: fonts)
+    }
+
+    /// File names of the bundled fonts, primary first.
+    public static let bundledFontFiles = ["DejaVuSerif.ttf", "DroidSansFallbackFull.ttf"]
+
+    /// The bundled fonts: DejaVu Serif for Latin, Greek and Cyrillic, Droid Sans Fallback for CJK.
+    ///
+    /// The folder is found, in order: `$PAGINATE_FONTS`; `Fonts/` in the executable's folder or any
+    /// folder above it (a build inside a checkout); `../share/paginate/Fonts` beside the
+    /// executable's folder (an installed copy); the package's own `Fonts/` as seen when it was built.
+    public static func bundled() throws(FontError) -> FontChain {
+        let candidates = bundledFontDirectories()
+        for directory in candidates {
+            var isDirectory = false
+            let primary = directory + "/" + bundledFontFiles[0]
+            if fileExists(primary, isDirectory: &isDirectory), !isDirectory {
+                return try FontChain(paths: bundledFontFiles.map { directory + "/" + $0 })
+            }
+        }
+        throw .bundledFontsMissing(searched: candidates)
+    }
+
+    static func bundledFontDirectories() -> [String] {
+        var directories: [String] = []
+        if let environment = getenv("PAGINATE_FONTS") { directories.append(String(cString: environment)) }
+        if let executable = executableDirectory() {
+            var directory = executable
+            while true {
+                directories.append(directory + "/Fonts")
+                guard let slash = directory.lastIndex(of: "/"), slash > directory.startIndex else { break }
+                directory = String(directory[..<slash])
+            }
+            if let slash = executable.lastIndex(of: "/") {
+                directories.append(String(executable[..<slash]) + "/share/paginate/Fonts")
+            }
+        }
+        // The checkout this module was compiled from: three folders above this file.
+        var source = "\(#filePath)"
+        for _ in 0..<4 { if let slash = source.lastIndex(of: "/") { source = String(source[..<slash]) } }
+        directories.append(source + "/Fonts")
+        return directories
+    }
+
+    private static func executableDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash])
+    }
+}

@@ -1,0 +1,39 @@
+/// Why a font file cannot be used, in words a user can act on.
+public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file is missing, unreadable or not a font.
+    case unreadable(path: String, reason: String)
+    /// The font has PostScript (CFF) outlines, which cannot be embedded in the PDF.
+    case notTrueType(path: String)
+    /// A collection index beyond the number of faces in the file.
+    case faceIndexOutOfRange(path: String, index: Int, count: Int)
+    /// No bundled font directory could be found.
+    case bundledFontsMissing(searched: [String])
+
+    /// The message shown to the user.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "cannot use font '\(path)': \(reason)"
+        case .notTrueType(let path):
+            return "cannot use font '\(path)': it has PostScript (CFF) outlines; give a TrueType font (.ttf with glyf outlines)"
+        case .faceIndexOutOfRange(let path, let index, let count):
+            return "cannot use font '\(path)': face index \(index) is out of range (the file has \(count) face\(count == 1 ? "" : "s"))"
+        case .bundledFontsMissing(let searched):
+            return "cannot find the bundled fonts (looked in \(searched.joined(separator: ", "))); set PAGINATE_FONTS to the Fonts folder or pass --font"
+        }
+    }
+
+    static func classify(path: String, index: Int, freeTypeStatus: Int32) -> FontError {
+        var isDirectory = false
+        if !fileExists(path, isDirectory: &isDirectory) {
+            return .unreadable(path: path, reason: "no such file")
+        }
+        if isDirectory { return .unreadable(path: path, reason: "it is a directory") }
+        switch freeTypeStatus {
+        case 0x01: return .unreadable(path: path, reason: "the file cannot be opened")
+        case 0x02, 0x03: return .unreadable(path: path, reason: "not a font file FreeType understands")
+        case 0x06: return .unreadable(path: path, reason: "face index \(index) is out of range")
+        default: return .unreadable(path: path, reason: "the font file is damaged or truncated (FreeType error \(freeTypeStatus))")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// One laid-out line: an immutable value, as TextKit 2's `NSTextLineFragment`.
+///
+/// `range` covers the line's own characters *and* the white space and line breaks that follow it
+/// up to the next line, so consecutive fragments partition the source bytes.
+public struct LineFragment: Hashable, Sendable {
+    /// Source bytes this line accounts for (half-open).
+    public let range: Range<Int>
+    /// Top-left corner of the line box in its container's coordinate space.
+    public let origin: Point
+    /// Advance width of the drawn content, trailing white space excluded.
+    public let width: Double
+    /// Height of the line box (the line pitch).
+    public let height: Double
+    /// Distance from the top of the line box to the baseline.
+    public let baseline: Double
+    /// The drawable runs; empty for blank lines, and when the layout was made without runs.
+    public let runs: [TextRun]
+
+    /// Creates a line fragment.
+    public init(range: Range<Int>, origin: Point, width: Double, height: Double, baseline: Double, runs: [TextRun]) {
+        self.range = range
+        self.origin = origin
+        self.width = width
+        self.height = height
+        self.baseline = baseline
+        self.runs = runs
+    }
+
+    /// The line box in its container's coordinate space.
+    public var rect: Rect { Rect(x: origin.x, y: origin.y, width: width, height: height) }
+
+    /// The drawn text of the line, runs concatenated.
+    public var text: String { runs.map(\.text).joined() }
+}

@@ -1,0 +1,25 @@
+/// A stretch of one line drawn with one font.
+///
+/// Runs are what an exporter draws: `text` is the exact string to show (invalid bytes already
+/// replaced by U+FFFD, tabs and hidden controls removed), placed at `x` from the line's origin.
+public struct TextRun: Hashable, Sendable {
+    /// Index of the font in the layout's `FontChain`.
+    public let fontIndex: Int
+    /// The characters to draw, in source order.
+    public let text: String
+    /// Horizontal offset of the run's start from the line fragment's origin, in points.
+    public let x: Double
+    /// Advance width of the run, in points.
+    public let width: Double
+    /// The source bytes the run was made from (half-open).
+    public let sourceRange: Range<Int>
+
+    /// Creates a run.
+    public init(fontIndex: Int, text: String, x: Double, width: Double, sourceRange: Range<Int>) {
+        self.fontIndex = fontIndex
+        self.text = text
+        self.x = x
+        self.width = width
+        self.sourceRange = sourceRange
+    }
+}
