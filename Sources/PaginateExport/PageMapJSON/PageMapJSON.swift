@@ -1,0 +1,80 @@
+import PaginateKit
+
+/// Renders a layout's page map as JSON: which source bytes land on which page, and the settings
+/// that produced the breaks.
+///
+/// ## Format (version 1)
+///
+/// This output format is stable; a change that could break a reader bumps `version`.
+///
+/// ```json
+/// {
+///   "version": 1,
+///   "source": "book.txt",
+///   "bytes": 5120,
+///   "pageCount": 3,
+///   "settings": {
+///     "page": {"width": 400, "height": 600},
+///     "margins": {"top": 36, "right": 36, "bottom": 36, "left": 36},
+///     "columns": 1,
+///     "gutter": 18,
+///     "fontSize": 11,
+///     "lineHeight": 1.2,
+///     "paragraphs": "auto",
+///     "tabWidth": 8
+///   },
+///   "pages": [
+///     {"page": 1, "start": 0, "end": 1834, "lines": 40},
+///     {"page": 2, "start": 1834, "end": 3702, "lines": 40},
+///     {"page": 3, "start": 3702, "end": 5120, "lines": 29}
+///   ]
+/// }
+/// ```
+///
+/// - Keys always appear in the order shown, so equal layouts give byte-identical files.
+/// - `source` is the input's name as given, or `null` when the text came from standard input.
+/// - `bytes` is the source length in bytes. Page ranges are byte offsets into the source,
+///   half-open (`start` included, `end` excluded); they partition `[0, bytes)` in page order.
+/// - `lines` counts the page's lines over all its columns, blank lines included.
+/// - Lengths are PDF points. Numbers are integers when integral (`36`, not `36.0`), otherwise the
+///   shortest decimal that reads back as the same value (`1.2`).
+/// - `paragraphs` is the paragraph mode: `"lines"`, `"blank"` or `"auto"`.
+/// - Fonts are not recorded: they are files on one machine, not part of a portable page map.
+/// - Every page object sits on its own line, so a map of a long book stays greppable
+///   (`grep '"page": 120,'`) and diffs line by line.
+public enum PageMapJSON {
+    /// Renders the page map of `layout`; the result ends with a newline.
+    /// - Parameter source: the name of the input, or `nil` for standard input.
+    public static func render(_ layout: Layout, source: String?) -> String {
+        let settings = layout.settings
+        let setup = settings.page
+        let margins = setup.margins
+        var json = """
+        {
+          "version": 1,
+          "source": \(source.map(JSONText.string) ?? "null"),
+          "bytes": \(layout.sourceLength),
+          "pageCount": \(layout.pageCount),
+          "settings": {
+            "page": {"width": \(JSONText.number(setup.size.width)), "height": \(JSONText.number(setup.size.height))},
+            "margins": {"top": \(JSONText.number(margins.top)), "right": \(JSONText.number(margins.right)), \
+        "bottom": \(JSONText.number(margins.bottom)), "left": \(JSONText.number(margins.left))},
+            "columns": \(setup.columns),
+            "gutter": \(JSONText.number(setup.gutter)),
+            "fontSize": \(JSONText.number(settings.fontSize)),
+            "lineHeight": \(JSONText.number(settings.lineHeight)),
+            "paragraphs": \(JSONText.string(settings.paragraphMode.rawValue)),
+            "tabWidth": \(settings.tabWidth)
+          },
+          "pages": [
+        """
+        let pages = layout.pages.map { page in
+            "    {\"page\": \(page.number), \"start\": \(page.range.lowerBound), "
+                + "\"end\": \(page.range.upperBound), \"lines\": \(page.lineCount)}"
+        }
+        // An empty array stays on one line, as a pretty-printer would write it.
+        json += pages.isEmpty ? "]\n" : "\n" + pages.joined(separator: ",\n") + "\n  ]\n"
+        json += "}\n"
+        return json
+    }
+}

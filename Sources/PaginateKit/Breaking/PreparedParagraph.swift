@@ -1,0 +1,122 @@
+/// A paragraph measured and analysed for line breaking: per code point its advance, font and
+/// break opportunity, and where grapheme clusters start.
+///
+/// Preparation depends only on the paragraph, the fonts and the tab width — never on a container —
+/// so it can be done in parallel and cached per paragraph.
+struct PreparedParagraph {
+    /// The paragraph as it came from storage.
+    let paragraph: Paragraph
+    /// What may follow each code point: the UAX #14 action for the position after it.
+    let actions: [LineBreakAction]
+    /// Advance of each code point in thousandths of an em; `tabAdvance` marks a tab.
+    let advances: [Int32]
+    /// Index into the font chain of the font that draws each code point.
+    let fontIndices: [UInt8]
+    /// Whether a grapheme cluster starts at each code point.
+    let clusterStarts: [Bool]
+    /// The code point to draw (U+FFFD where no font has a glyph and the primary font has U+FFFD).
+    let display: [UInt32]
+    /// Code points no font covers.
+    let uncovered: Int
+
+    static let tabAdvance: Int32 = -1
+
+    var count: Int { paragraph.scalars.count }
+
+    init(_ paragraph: Paragraph, fonts: FontChain) {
+        self.paragraph = paragraph
+        let scalars = paragraph.scalars
+        let count = scalars.count
+        actions = count == 0 ? [] : LineBreakOpportunities.compute(scalars)
+        let clusterStarts = PreparedParagraph.clusterStarts(of: scalars)
+        var advances = [Int32](repeating: 0, count: count)
+        var fontIndices = [UInt8](repeating: 0, count: count)
+        var display = scalars
+        var uncovered = 0
+        let chain = fonts.fonts
+        let primary = chain[0]
+        var start = 0
+        while start < count {
+            var end = start + 1
+            while end < count && !clusterStarts[end] { end += 1 }
+            if end == start + 1 {
+                let scalar = scalars[start]
+                if scalar == 0x09 {
+                    advances[start] = PreparedParagraph.tabAdvance
+                } else if let width = primary.width(of: scalar) {
+                    advances[start] = Int32(width)
+                } else {
+                    var found = false
+                    for (index, font) in chain.enumerated().dropFirst() {
+                        if let width = font.width(of: scalar) {
+                            advances[start] = Int32(width)
+                            fontIndices[start] = UInt8(index)
+                            found = true
+                            break
+                        }
+                    }
+                    if !found {
+                        uncovered += 1
+                        PreparedParagraph.substitute(at: start, primary: primary, display: &display, advances: &advances)
+                    }
+                }
+            } else {
+                // A cluster takes the first font that has every one of its (visible) code points.
+                let members = start..<end
+                let fontIndex = chain.firstIndex { font in
+                    members.allSatisfy { PreparedParagraph.isIgnorable(scalars[$0]) || font.covers(scalars[$0]) }
+                } ?? chain.firstIndex { $0.covers(scalars[start]) }
+                if let fontIndex {
+                    let font = chain[fontIndex]
+                    for i in members {
+                        fontIndices[i] = UInt8(fontIndex)
+                        advances[i] = Int32(font.width(of: scalars[i]) ?? 0)
+                    }
+                } else {
+                    uncovered += 1
+                    PreparedParagraph.substitute(at: start, primary: primary, display: &display, advances: &advances)
+                }
+            }
+            start = end
+        }
+        self.advances = advances
+        self.fontIndices = fontIndices
+        self.clusterStarts = clusterStarts
+        self.display = display
+        self.uncovered = uncovered
+    }
+
+    private static func substitute(at index: Int, primary: Font, display: inout [UInt32], advances: inout [Int32]) {
+        if let width = primary.width(of: 0xFFFD) {
+            display[index] = 0xFFFD
+            advances[index] = Int32(width)
+        } else {
+            advances[index] = Int32(primary.missingGlyphWidth)
+        }
+    }
+
+    /// Variation selectors and joiners select or join glyphs; a font need not map them itself.
+    private static func isIgnorable(_ scalar: UInt32) -> Bool {
+        (0xFE00...0xFE0F).contains(scalar) || scalar == 0x200D || scalar == 0x200C
+    }
+
+    /// Grapheme cluster starts, by Swift's own segmentation (Unicode extended grapheme clusters).
+    ///
+    /// Text below U+0300 other than CR cannot form multi-scalar clusters, so it skips the
+    /// segmentation entirely.
+    static func clusterStarts(of scalars: [UInt32]) -> [Bool] {
+        if scalars.allSatisfy({ $0 < 0x300 }) {
+            return [Bool](repeating: true, count: scalars.count)
+        }
+        var starts = [Bool](repeating: false, count: scalars.count)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars.map { Unicode.Scalar($0) ?? "\u{FFFD}" })
+        let string = String(view)
+        var index = 0
+        for character in string {
+            if index < starts.count { starts[index] = true }
+            index += character.unicodeScalars.count
+        }
+        return starts
+    }
+}

@@ -1,0 +1,204 @@
+/// The state of one layout pass: the container being filled and the lines placed so far.
+struct Flow {
+    private struct LineDraft {
+        var start: Int
+        var origin: Point
+        var width: Double
+        var height: Double
+        var baseline: Double
+        var runs: [TextRun]
+    }
+
+    private struct ContainerDraft {
+        var frame: Rect
+        var container: TextContainer
+        var lines: [LineDraft] = []
+    }
+
+    private let fonts: FontChain
+    private let settings: LayoutSettings
+    private let provider: (Int) -> TextContainer
+    private let includeRuns: Bool
+    private let scale: Double        // points per thousandth of an em
+    private let basePitch: Double
+    private let tabStop: Int
+
+    private var pages: [[ContainerDraft]] = []
+    private var chainIndex = -1
+    private var y = 0.0
+    private var pendingPageBreak = false
+    private var emptyContainersInARow = 0
+    private(set) var uncovered = 0
+
+    init(manager: LayoutManager, includeRuns: Bool) {
+        fonts = manager.fonts
+        settings = manager.settings
+        provider = manager.containerProvider
+        self.includeRuns = includeRuns
+        scale = settings.fontSize / 1000
+        basePitch = settings.lineHeight * settings.fontSize
+        tabStop = settings.tabWidth * (fonts.fonts[0].width(of: 0x20) ?? 250)
+        startContainer()
+    }
+
+    private var current: ContainerDraft {
+        get { pages[pages.count - 1][pages[pages.count - 1].count - 1] }
+        set { pages[pages.count - 1][pages[pages.count - 1].count - 1] = newValue }
+    }
+
+    private mutating func startContainer() {
+        chainIndex += 1
+        let column = chainIndex % settings.page.columns
+        if column == 0 { pages.append([]) }
+        let container = provider(chainIndex)
+        var frame = settings.page.columnFrame(column)
+        frame.size = container.size
+        pages[pages.count - 1].append(ContainerDraft(frame: frame, container: container))
+        y = 0
+    }
+
+    private mutating func startPage() {
+        // Skip the page's remaining columns: the next container that starts a page.
+        repeat { startContainer() } while chainIndex % settings.page.columns != 0
+    }
+
+    private mutating func advanceContainer() throws(LayoutError) {
+        if current.lines.isEmpty {
+            emptyContainersInARow += 1
+            if emptyContainersInARow > 2 {
+                throw .containerTooSmall("not even one line fits into a text container (\(format(current.container.size.width))x\(format(current.container.size.height)) pt for \(format(basePitch)) pt lines); make the page larger or the margins, --size or --line-height smaller")
+            }
+        } else {
+            emptyContainersInARow = 0
+        }
+        startContainer()
+    }
+
+    mutating func place(_ paragraph: Paragraph) throws(LayoutError) {
+        if pendingPageBreak {
+            pendingPageBreak = false
+            startPage()
+        }
+        defer { if paragraph.breaksPageAfter { pendingPageBreak = true } }
+        if paragraph.kind == .separator && current.lines.isEmpty { return }
+
+        let prepared = PreparedParagraph(paragraph, fonts: fonts)
+        uncovered += prepared.uncovered
+        var breaker = LineBreaker(prepared, tabStop: tabStop)
+        while !breaker.isFinished {
+            let container = current.container
+            guard basePitch <= container.size.height + 1e-9 else {
+                throw .containerTooSmall("the page is too small for one line: lines are \(format(basePitch)) pt tall but a column is \(format(container.size.height)) pt; make the page taller or the margins, --size or --line-height smaller")
+            }
+            let span: (x: Double, width: Double)
+            if let free = container.lineSpan(top: y, height: basePitch, minimumWidth: settings.fontSize) {
+                span = free
+            } else if let bottom = container.bottomOfExclusions(overlapping: y, basePitch), bottom > y {
+                y = bottom
+                if y + basePitch > container.size.height + 1e-9 { try advanceContainer() }
+                continue
+            } else {
+                span = (0, container.size.width)
+            }
+            var trial = breaker
+            guard let line = trial.nextLine(maxWidth: Int((span.width / scale + 1e-6).rounded(.down))) else { break }
+            let (ascent, descent) = verticalMetrics(prepared, line)
+            let height = max(basePitch, (ascent + descent) * settings.fontSize)
+            if y + height > container.size.height + 1e-9 {
+                try advanceContainer()
+                continue
+            }
+            let start = line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound]
+            let runs = includeRuns ? makeRuns(prepared, line) : []
+            current.lines.append(LineDraft(start: start, origin: Point(x: span.x, y: y), width: Double(line.width) * scale,
+                                           height: height, baseline: ascent * settings.fontSize, runs: runs))
+            y += height
+            breaker = trial
+        }
+    }
+
+    private func verticalMetrics(_ prepared: PreparedParagraph, _ line: LineBreaker.Line) -> (Double, Double) {
+        let primary = fonts.fonts[0]
+        var ascent = primary.ascent
+        var descent = primary.descent
+        if fonts.fonts.count > 1 {
+            for i in line.range.lowerBound..<line.contentEnd where prepared.fontIndices[i] != 0 {
+                let font = fonts.fonts[Int(prepared.fontIndices[i])]
+                ascent = max(ascent, font.ascent)
+                descent = max(descent, font.descent)
+            }
+        }
+        return (ascent, descent)
+    }
+
+    /// Splits a line into runs of one font each; a tab ends a run and moves the pen to its stop.
+    private func makeRuns(_ prepared: PreparedParagraph, _ line: LineBreaker.Line) -> [TextRun] {
+        let paragraph = prepared.paragraph
+        var runs: [TextRun] = []
+        var x = 0
+        var runStart = line.range.lowerBound
+        var runX = 0
+        var text = String.UnicodeScalarView()
+        func sourceEnd(_ index: Int) -> Int {
+            index + 1 < paragraph.offsets.count ? paragraph.offsets[index + 1]
+                : paragraph.offsets[index] + (Unicode.Scalar(paragraph.scalars[index]).map { UTF8.width($0) } ?? 1)
+        }
+        func flush(upTo end: Int) {
+            guard end > runStart, !text.isEmpty else { return }
+            runs.append(TextRun(fontIndex: Int(prepared.fontIndices[runStart]), text: String(text), x: Double(runX) * scale,
+                                width: Double(x - runX) * scale,
+                                sourceRange: paragraph.offsets[runStart]..<sourceEnd(end - 1)))
+            text = String.UnicodeScalarView()
+        }
+        for i in line.range.lowerBound..<line.contentEnd {
+            let advance = Int(prepared.advances[i])
+            if advance == Int(PreparedParagraph.tabAdvance) {
+                flush(upTo: i)
+                x += tabStop - (x % tabStop)
+                runStart = i + 1
+                runX = x
+                continue
+            }
+            if i > runStart && prepared.fontIndices[i] != prepared.fontIndices[runStart] {
+                flush(upTo: i)
+                runStart = i
+                runX = x
+            }
+            if text.isEmpty { runStart = i; runX = x }
+            text.append(Unicode.Scalar(prepared.display[i]) ?? "\u{FFFD}")
+            x += advance
+        }
+        flush(upTo: line.contentEnd)
+        return runs
+    }
+
+    /// Turns the drafts into pages whose byte ranges partition `0..<sourceLength`.
+    func finish(sourceLength: Int) -> [Page] {
+        // A line owns the bytes up to the next line's start; the first line starts at 0.
+        var starts: [Int] = []
+        for page in pages { for container in page { for line in container.lines { starts.append(line.start) } } }
+        if !starts.isEmpty { starts[0] = 0 }
+        var result: [Page] = []
+        var lineIndex = 0
+        var pageStart = 0
+        for (pageIndex, page) in pages.enumerated() {
+            var containers: [ContainerLayout] = []
+            for container in page {
+                var lines: [LineFragment] = []
+                for draft in container.lines {
+                    let start = starts[lineIndex]
+                    let end = lineIndex + 1 < starts.count ? starts[lineIndex + 1] : sourceLength
+                    lines.append(LineFragment(range: start..<max(start, end), origin: draft.origin, width: draft.width,
+                                              height: draft.height, baseline: draft.baseline, runs: draft.runs))
+                    lineIndex += 1
+                }
+                containers.append(ContainerLayout(frame: container.frame, lines: lines))
+            }
+            let isLast = pageIndex == pages.count - 1
+            let end = isLast ? sourceLength : (lineIndex < starts.count ? starts[lineIndex] : sourceLength)
+            result.append(Page(number: pageIndex + 1, range: pageStart..<max(pageStart, end), containers: containers))
+            pageStart = max(pageStart, end)
+        }
+        return result
+    }
+}

@@ -1,0 +1,50 @@
+/// Flows paragraphs into a chain of text containers, appending containers until the text ends.
+///
+/// This is TextKit's layout manager with the reader's `repeat … while` loop built in: ask the
+/// current container for the span a line may use at the current height, let the line breaker fill
+/// it, and move to the next container (the next column, or a new page) when the line does not fit
+/// the remaining height.
+///
+/// Vertical rule: a line box is `lineHeight × fontSize` tall, or taller when the fonts on the line
+/// need more (their ascent plus descent); its baseline sits one ascent — the largest ascent among
+/// the fonts actually on the line — below the box's top, so the first baseline of a container is at
+/// its top plus that ascent. A line fits when its box ends at or above the container's bottom. The
+/// blank line standing for a paragraph separator is dropped at the top of a container.
+public struct LayoutManager {
+    /// The fonts, primary first.
+    public let fonts: FontChain
+    /// Page geometry and type settings.
+    public let settings: LayoutSettings
+    /// Supplies container `i` of the chain (counting from 0 over all pages and columns).
+    ///
+    /// By default every container is a full column of `settings.page`. A custom provider can add
+    /// exclusions; container `i` sits in column `i % columns` of page `i / columns + 1`.
+    public var containerProvider: (Int) -> TextContainer
+
+    /// Creates a layout manager.
+    public init(fonts: FontChain, settings: LayoutSettings) {
+        self.fonts = fonts
+        self.settings = settings
+        let size = Size(width: settings.page.columnWidth, height: settings.page.columnHeight)
+        self.containerProvider = { _ in TextContainer(size: size) }
+    }
+
+    /// Lays out the whole text.
+    ///
+    /// - Parameter includeRuns: `false` skips building drawable runs, for queries that need only
+    ///   line and page ranges (`count`, `map`, `locate`).
+    /// - Throws: `LayoutError` when the settings are out of range or a page cannot hold one line.
+    /// - Complexity: O(*n*) in the length of the text.
+    public func layout(_ storage: TextStorage, includeRuns: Bool = true) throws(LayoutError) -> Layout {
+        try settings.validate()
+        let (paragraphs, splitDiagnostics) = storage.paragraphs(mode: settings.paragraphMode)
+        var flow = Flow(manager: self, includeRuns: includeRuns)
+        for paragraph in paragraphs {
+            try flow.place(paragraph)
+        }
+        var diagnostics = splitDiagnostics
+        diagnostics.uncoveredCharacters += flow.uncovered
+        return Layout(pages: flow.finish(sourceLength: storage.length), sourceLength: storage.length,
+                      settings: settings, diagnostics: diagnostics)
+    }
+}

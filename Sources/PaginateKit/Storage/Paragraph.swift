@@ -1,0 +1,36 @@
+/// A paragraph ready for line breaking: cleaned code points, each with the source byte it came from.
+///
+/// Cleaning replaced what cannot be drawn (invalid bytes → U+FFFD, code points beyond the BMP →
+/// U+FFFD), dropped hidden controls, and turned soft line breaks into spaces (or into nothing
+/// between two East Asian wide characters). `offsets[i]` is the byte offset of `scalars[i]`.
+public struct Paragraph: Sendable {
+    /// What kind of block the paragraph is.
+    public enum Kind: Sendable, Equatable {
+        /// Text (possibly empty, for an empty source line in `lines` mode).
+        case text
+        /// The blank line(s) separating two paragraphs in `blank`/`auto` mode: one empty line,
+        /// dropped at the top of a container so no page starts with a gap.
+        case separator
+    }
+
+    /// The cleaned code points.
+    public let scalars: [UInt32]
+    /// Source byte offset of each code point.
+    public let offsets: [Int]
+    /// The first source byte the paragraph accounts for.
+    public let startOffset: Int
+    /// Whether the paragraph is text or a separator.
+    public let kind: Kind
+    /// Whether a form feed follows, so the next paragraph starts on a new page.
+    public let breaksPageAfter: Bool
+
+    /// Creates a paragraph.
+    public init(scalars: [UInt32], offsets: [Int], startOffset: Int, kind: Kind = .text, breaksPageAfter: Bool = false) {
+        precondition(scalars.count == offsets.count, "every code point needs a source offset")
+        self.scalars = scalars
+        self.offsets = offsets
+        self.startOffset = startOffset
+        self.kind = kind
+        self.breaksPageAfter = breaksPageAfter
+    }
+}

@@ -1,0 +1,30 @@
+/// The source text as the bytes it came in, the ground truth for every byte offset.
+///
+/// Storage never changes the bytes: decoding, replacement of invalid sequences and paragraph
+/// splitting happen on the way into layout, and every location the engine reports is a byte offset
+/// into `bytes`.
+public struct TextStorage: Sendable {
+    /// The source bytes, expected to be UTF-8; invalid sequences are tolerated.
+    public let bytes: [UInt8]
+
+    /// Creates storage over raw bytes.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Creates storage over a string's UTF-8 bytes.
+    public init(_ string: String) {
+        self.bytes = Array(string.utf8)
+    }
+
+    /// The number of source bytes.
+    public var length: Int { bytes.count }
+
+    /// Splits the text into paragraphs according to `mode`.
+    ///
+    /// - Complexity: O(*n*) in the number of bytes.
+    public func paragraphs(mode: ParagraphMode) -> (paragraphs: [Paragraph], diagnostics: TextDiagnostics) {
+        let decoded = DecodedText(bytes: bytes)
+        return ParagraphSplitter(text: decoded, mode: mode).split()
+    }
+}

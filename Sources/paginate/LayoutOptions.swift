@@ -1,0 +1,49 @@
+import ArgumentParser
+import PaginateKit
+
+/// The layout options every subcommand shares, with the same defaults everywhere.
+struct LayoutOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Page size: WxH with unit pt (default), mm, cm or in, or a name: a4 a5 a6 b5 letter legal.", valueName: "size"))
+    var page = "400x600"
+
+    @Option(help: ArgumentHelp("Margins: one length, or top,right,bottom,left.", valueName: "lengths"))
+    var margin = "36"
+
+    @Option(name: .customLong("font"), help: ArgumentHelp("A TrueType font file (repeatable: the first is primary, the rest are fallbacks; 'file.ttc#N' picks face N). Default: the bundled DejaVu Serif with Droid Sans Fallback for CJK.", valueName: "path"))
+    var fonts: [String] = []
+
+    @Option(help: ArgumentHelp("Font size in points.", valueName: "points"))
+    var size: Double = 11
+
+    @Option(name: .customLong("line-height"), help: ArgumentHelp("Line pitch as a multiple of the font size.", valueName: "factor"))
+    var lineHeight: Double = 1.2
+
+    @Option(help: "Columns per page: each page holds this many text containers side by side.")
+    var columns: Int = 1
+
+    @Option(help: ArgumentHelp("Space between columns.", valueName: "length"))
+    var gutter = "18"
+
+    @Option(help: ArgumentHelp("How line breaks become paragraphs: auto (reflow hard-wrapped text, keep meant breaks), blank (blank lines separate paragraphs) or lines (every line break ends a paragraph).", valueName: "mode"))
+    var paragraphs: ParagraphMode = .auto
+
+    @Option(name: .customLong("tab-width"), help: ArgumentHelp("Distance between tab stops, in widths of a space.", valueName: "spaces"))
+    var tabWidth = 8
+
+    /// The settings these options describe.
+    func settings() throws(LayoutError) -> LayoutSettings {
+        let setup = PageSetup(size: try Measurement.pageSize(page), margins: try Measurement.margins(margin),
+                              columns: columns, gutter: try Measurement.length(gutter))
+        let settings = LayoutSettings(page: setup, fontSize: size, lineHeight: lineHeight,
+                                      paragraphMode: paragraphs, tabWidth: tabWidth)
+        try settings.validate()
+        return settings
+    }
+
+    /// The font chain these options name, or the bundled fonts.
+    func fontChain() throws(FontError) -> FontChain {
+        fonts.isEmpty ? try FontChain.bundled() : try FontChain(paths: fonts)
+    }
+}
+
+extension ParagraphMode: ExpressibleByArgument {}

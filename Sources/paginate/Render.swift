@@ -1,0 +1,72 @@
+import ArgumentParser
+import PaginateExport
+import PaginateKit
+
+/// `paginate [render] <input> -o <output>`: lays the text out and writes PDF, text spreads or JSON.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Lay the text out and write the pages as PDF, plain-text spreads or a JSON page map.",
+        discussion: "The format comes from --format, else from the output's extension (.pdf, .txt, .json), else PDF. Without -o the output is <input name>.pdf in the current folder, or standard output when reading standard input."
+    )
+
+    /// Output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case pdf, text, json
+    }
+
+    @Argument(help: ArgumentHelp("The text file to paginate (UTF-8), or - for standard input.", valueName: "input"))
+    var input: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the result, or - for standard output.", valueName: "path"))
+    var output: String?
+
+    @Option(help: "Output format: pdf, text or json.")
+    var format: Format?
+
+    @Option(help: "Pages side by side in text spreads: 1 or 2.")
+    var spread = 2
+
+    @Option(help: "Document title in the PDF (default: the input file's name).")
+    var title: String?
+
+    @OptionGroup var layout: LayoutOptions
+
+    func validate() throws {
+        guard spread == 1 || spread == 2 else { throw ValidationError("--spread must be 1 or 2 (got \(spread))") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            TemporaryFileGuard.install()
+            let outputPath = output ?? (input == "-" ? "-" : InputFile.stemOf(input) + ".pdf")
+            let format = self.format ?? Render.format(forPath: outputPath)
+            let job = try Job.run(inputPath: input, options: layout, includeRuns: format != .json)
+            let bytes: [UInt8]
+            switch format {
+            case .pdf:
+                let renderer = PDFRenderer(fonts: job.fonts, title: title ?? (input == "-" ? "stdin" : InputFile.fileName(input)))
+                do {
+                    bytes = try renderer.render(job.layout)
+                } catch let error as PDFError {
+                    throw CLIError(message: error.description, code: .failure)
+                }
+            case .text:
+                bytes = Array(TextSpreadRenderer(pagesPerSpread: spread).render(job.layout).utf8)
+            case .json:
+                bytes = Array(PageMapJSON.render(job.layout, source: input == "-" ? nil : input).utf8)
+            }
+            try OutputFile.write(bytes, to: outputPath, inputPath: input)
+            if outputPath != "-" {
+                let pages = job.layout.pageCount
+                print("wrote \(outputPath): \(pages) page\(pages == 1 ? "" : "s")")
+            }
+        }
+    }
+
+    static func format(forPath path: String) -> Format {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".txt") || lower.hasSuffix(".text") { return .text }
+        if lower.hasSuffix(".json") { return .json }
+        return .pdf
+    }
+}
