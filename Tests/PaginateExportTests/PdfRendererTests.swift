@@ -222,7 +222,7 @@ private enum PdfFixture {
     }()
 
     static func fonts() throws -> FontChain {
-        try FontChain(paths: [repoRoot + "/Fonts/DejaVuSerif.ttf", repoRoot + "/Fonts/DroidSansFallbackFull.ttf"])
+        try FontChain(paths: [repoRoot + "/Fonts/DejaVuSerif.ttf", repoRoot + "/Fonts/DroidSansFallback-Flat.ttf"])
     }
 
     private static let sharedFonts = Result { try fonts() }

@@ -35,7 +35,7 @@ public final class FontChain {
     }
 
     /// File names of the bundled fonts, primary first.
-    public static let bundledFontFiles = ["DejaVuSerif.ttf", "DroidSansFallbackFull.ttf"]
+    public static let bundledFontFiles = ["DejaVuSerif.ttf", "DroidSansFallback-Flat.ttf"]
 
     /// The bundled fonts: DejaVu Serif for Latin, Greek and Cyrillic, Droid Sans Fallback for CJK.
     ///
