@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages paginate needs to build and test, if any is missing.
+# Build: libfreetype-dev, libhpdf-dev, pkg-config. Tests: unicode-data (LineBreakTest.txt),
+# poppler-utils (pdftotext, pdfinfo, pdffonts), qpdf.
+set -euo pipefail
+packages=(pkg-config libfreetype-dev libhpdf-dev unicode-data poppler-utils qpdf)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+echo "installing: ${missing[*]}"
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
