@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `paginate` command: lays text out into pages and exports or queries them.
 @main
@@ -17,6 +20,28 @@ struct Paginate: ParsableCommand {
         subcommands: [Render.self, Count.self, Map.self, Locate.self],
         defaultSubcommand: Render.self
     )
+
+    /// Runs the tool; every failure ends in one line on stderr and a documented exit code.
+    ///
+    /// swift-argument-parser would print usage after a parse error; scripts read stderr, so the
+    /// tool prints only the reason (`--help` still shows everything).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            Glibc.exit(code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            let message = Paginate.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            CLIError.printError("paginate: error: \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)")
+            Glibc.exit(code.rawValue)
+        }
+    }
 }
 
 /// The program's version, also written into JSON output.
