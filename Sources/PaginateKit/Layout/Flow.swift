@@ -80,20 +80,23 @@ struct Flow {
             startPage()
         }
         defer { if paragraph.breaksPageAfter { pendingPageBreak = true } }
-        if paragraph.kind == .separator && current.lines.isEmpty { return }
-
         let prepared = PreparedParagraph(paragraph, fonts: fonts)
         uncovered += prepared.uncovered
         var breaker = LineBreaker(prepared, tabStop: tabStop)
+        // A line's height depends on its fonts, which depend on where it breaks, which depends on
+        // the span the exclusions leave at that height: start from the base pitch and retry with
+        // the line's real height when it turns out taller.
+        var bandHeight = basePitch
         while !breaker.isFinished {
+            if paragraph.kind == .separator && current.lines.isEmpty { return }
             let container = current.container
             guard basePitch <= container.size.height + 1e-9 else {
                 throw .containerTooSmall("the page is too small for one line: lines are \(format(basePitch)) pt tall but a column is \(format(container.size.height)) pt; make the page taller or the margins, --size or --line-height smaller")
             }
             let span: (x: Double, width: Double)
-            if let free = container.lineSpan(top: y, height: basePitch, minimumWidth: settings.fontSize) {
+            if let free = container.lineSpan(top: y, height: bandHeight, minimumWidth: settings.fontSize) {
                 span = free
-            } else if let bottom = container.bottomOfExclusions(overlapping: y, basePitch), bottom > y {
+            } else if let bottom = container.bottomOfExclusions(overlapping: y, bandHeight), bottom > y {
                 y = bottom
                 if y + basePitch > container.size.height + 1e-9 { try advanceContainer() }
                 continue
@@ -104,6 +107,10 @@ struct Flow {
             guard let line = trial.nextLine(maxWidth: Int((span.width / scale + 1e-6).rounded(.down))) else { break }
             let (ascent, descent) = verticalMetrics(prepared, line)
             let height = max(basePitch, (ascent + descent) * settings.fontSize)
+            if height > bandHeight + 1e-9 && !container.exclusions.isEmpty {
+                bandHeight = height
+                continue
+            }
             if y + height > container.size.height + 1e-9 {
                 try advanceContainer()
                 continue
@@ -114,6 +121,7 @@ struct Flow {
                                            height: height, baseline: ascent * settings.fontSize, runs: runs))
             y += height
             breaker = trial
+            bandHeight = basePitch
         }
     }
 
