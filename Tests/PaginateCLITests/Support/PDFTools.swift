@@ -1,0 +1,120 @@
+import Foundation
+
+/// The command-line tools a reader of the output would use: qpdf and poppler.
+///
+/// Poppler writes harmless warnings on stderr (e.g. "Invalid 'begincidrange' operator in
+/// ToUnicode CMap"); its stderr is ignored throughout.
+enum PDFTools {
+    static let missingToolsMessage = "install poppler-utils and qpdf"
+
+    /// The full path of a tool found on `PATH`, or an error asking to install it.
+    static func path(of tool: String) throws -> String {
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in searchPath.split(separator: ":") {
+            let candidate = "\(folder)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw ProcessFailure(description: "'\(tool)' is not on PATH: \(missingToolsMessage)")
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
+        try ChildProcess.run(try path(of: tool), arguments)
+    }
+
+    /// `qpdf --check`; exit status 0 means no errors and no warnings.
+    static func check(_ pdf: URL) throws -> ProcessResult {
+        try run("qpdf", ["--check", pdf.path])
+    }
+
+    /// The page count `pdfinfo` reports.
+    static func pageCount(_ pdf: URL) throws -> Int {
+        let info = try run("pdfinfo", [pdf.path])
+        guard info.status == 0 else { throw ProcessFailure(description: "pdfinfo failed on \(pdf.lastPathComponent): \(info.summary)") }
+        for line in info.output.split(separator: "\n") where line.hasPrefix("Pages:") {
+            if let count = Int(line.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)) { return count }
+        }
+        throw ProcessFailure(description: "pdfinfo printed no page count:\n\(info.output)")
+    }
+
+    /// Each page's size as `pdfinfo -f 1 -l N` prints it (e.g. `400 x 600 pts`), by page number.
+    static func pageSizes(_ pdf: URL, pages: Int) throws -> [Int: String] {
+        let info = try run("pdfinfo", ["-f", "1", "-l", String(pages), pdf.path])
+        guard info.status == 0 else { throw ProcessFailure(description: "pdfinfo failed on \(pdf.lastPathComponent): \(info.summary)") }
+        var sizes: [Int: String] = [:]
+        for line in info.output.split(separator: "\n") where line.hasPrefix("Page ") {
+            // "Page    1 size: 400 x 600 pts" (other per-page lines, e.g. "rot", are skipped)
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard words.count >= 3, words[2] == "size:", let number = Int(words[1]) else { continue }
+            sizes[number] = words[3...].joined(separator: " ")
+        }
+        return sizes
+    }
+
+    /// One row of `pdffonts`.
+    struct FontInfo {
+        /// The font name as listed, e.g. `HPDFAA+DejaVuSerif,Book`.
+        let name: String
+        /// The name without subset tag and style, e.g. `DejaVuSerif`.
+        var family: String {
+            var base = Substring(name)
+            if let plus = base.firstIndex(of: "+") { base = base[base.index(after: plus)...] }
+            if let comma = base.firstIndex(of: ",") { base = base[..<comma] }
+            return String(base)
+        }
+        let type: String
+        let embedded: Bool
+    }
+
+    /// The fonts `pdffonts` lists.
+    static func fonts(_ pdf: URL) throws -> [FontInfo] {
+        let listing = try run("pdffonts", [pdf.path])
+        guard listing.status == 0 else { throw ProcessFailure(description: "pdffonts failed on \(pdf.lastPathComponent): \(listing.summary)") }
+        let lines = listing.output.split(separator: "\n").map(String.init)
+        guard let rule = lines.firstIndex(where: { $0.hasPrefix("-----") }) else {
+            throw ProcessFailure(description: "unexpected pdffonts output:\n\(listing.output)")
+        }
+        return try lines[(rule + 1)...].map { line in
+            // name type… encoding emb sub uni object-number generation: read from the right.
+            let words = line.split(separator: " ").map(String.init)
+            guard words.count >= 8 else { throw ProcessFailure(description: "unexpected pdffonts row: \(line)") }
+            let embedded = words[words.count - 5]
+            return FontInfo(name: words[0], type: words[1..<(words.count - 6)].joined(separator: " "),
+                            embedded: embedded == "yes")
+        }
+    }
+
+    /// How `pdftotext` orders the text it extracts.
+    enum TextOrder {
+        /// Poppler's reading order (no flag): blocks and columns are guessed, and a hyphen at the
+        /// end of a line joined to the next one is dropped.
+        case reading
+        /// `-raw`: the order the content stream draws the text in, without any guessing.
+        case contentStream
+        /// `-layout`: the physical layout, line by line.
+        case physical
+
+        var flags: [String] {
+            switch self {
+            case .reading: return []
+            case .contentStream: return ["-raw"]
+            case .physical: return ["-layout"]
+            }
+        }
+    }
+
+    /// The text `pdftotext -enc UTF-8` extracts; pages end with a form feed.
+    static func text(_ pdf: URL, order: TextOrder, pages: ClosedRange<Int>? = nil) throws -> String {
+        var arguments = ["-enc", "UTF-8"] + order.flags
+        if let pages { arguments += ["-f", String(pages.lowerBound), "-l", String(pages.upperBound)] }
+        let extracted = try run("pdftotext", arguments + [pdf.path, "-"])
+        guard extracted.status == 0 else { throw ProcessFailure(description: "pdftotext failed on \(pdf.lastPathComponent): \(extracted.summary)") }
+        return extracted.output
+    }
+
+    /// The extracted text split into pages (at form feeds).
+    static func pageTexts(_ pdf: URL, order: TextOrder) throws -> [String] {
+        var pages = try text(pdf, order: order).components(separatedBy: "\u{0C}")
+        if pages.last?.isEmpty == true { pages.removeLast() }
+        return pages
+    }
+}
