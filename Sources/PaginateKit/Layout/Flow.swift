@@ -7,6 +7,7 @@ struct Flow {
         var height: Double
         var baseline: Double
         var runs: [TextRun]
+        var carets: [CaretStop]
     }
 
     private struct ContainerDraft {
@@ -29,6 +30,13 @@ struct Flow {
     private var pendingPageBreak = false
     private var emptyContainersInARow = 0
     private(set) var uncovered = 0
+    /// Lay out only until the page holding this offset is complete (noncontiguous layout).
+    var stopOffset: Int?
+    /// Where the layout stopped early: the first byte not laid out.
+    private(set) var truncatedAt: Int?
+
+    /// Thrown internally when the pages asked for are complete; not a user-facing error.
+    struct Stop: Error {}
 
     init(manager: LayoutManager, includeRuns: Bool) {
         fonts = manager.fonts
@@ -57,16 +65,27 @@ struct Flow {
         y = 0
     }
 
+    /// Stops the flow before a new page when every byte up to `stopOffset` is already placed.
+    private mutating func checkStop(nextStart: Int) throws(Stop) {
+        if let stopOffset, nextStart > stopOffset {
+            truncatedAt = nextStart
+            throw Stop()
+        }
+    }
+
     private mutating func startPage() {
         // Skip the page's remaining columns: the next container that starts a page.
         repeat { startContainer() } while chainIndex % settings.page.columns != 0
     }
 
-    private mutating func advanceContainer() throws(LayoutError) {
+    private mutating func advanceContainer(nextStart: Int) throws(FlowError) {
+        if (chainIndex + 1) % settings.page.columns == 0 {
+            do { try checkStop(nextStart: nextStart) } catch { throw .stop }
+        }
         if current.lines.isEmpty {
             emptyContainersInARow += 1
             if emptyContainersInARow > 2 {
-                throw .containerTooSmall("not even one line fits into a text container (\(format(current.container.size.width))x\(format(current.container.size.height)) pt for \(format(basePitch)) pt lines); make the page larger or the margins, --size or --line-height smaller")
+                throw .layout(.containerTooSmall("not even one line fits into a text container (\(format(current.container.size.width))x\(format(current.container.size.height)) pt for \(format(basePitch)) pt lines); make the page larger or the margins, --size or --line-height smaller"))
             }
         } else {
             emptyContainersInARow = 0
@@ -74,9 +93,16 @@ struct Flow {
         startContainer()
     }
 
-    mutating func place(_ paragraph: Paragraph) throws(LayoutError) {
+    /// Errors of a flow step: a real layout error, or the signal that the requested pages are done.
+    enum FlowError: Error {
+        case layout(LayoutError)
+        case stop
+    }
+
+    mutating func place(_ paragraph: Paragraph) throws(FlowError) {
         if pendingPageBreak {
             pendingPageBreak = false
+            do { try checkStop(nextStart: paragraph.offsets.first ?? paragraph.startOffset) } catch { throw .stop }
             startPage()
         }
         defer { if paragraph.breaksPageAfter { pendingPageBreak = true } }
@@ -91,14 +117,14 @@ struct Flow {
             if paragraph.kind == .separator && current.lines.isEmpty { return }
             let container = current.container
             guard basePitch <= container.size.height + 1e-9 else {
-                throw .containerTooSmall("the page is too small for one line: lines are \(format(basePitch)) pt tall but a column is \(format(container.size.height)) pt; make the page taller or the margins, --size or --line-height smaller")
+                throw .layout(.containerTooSmall("the page is too small for one line: lines are \(format(basePitch)) pt tall but a column is \(format(container.size.height)) pt; make the page taller or the margins, --size or --line-height smaller"))
             }
             let span: (x: Double, width: Double)
             if let free = container.lineSpan(top: y, height: bandHeight, minimumWidth: settings.fontSize) {
                 span = free
             } else if let bottom = container.bottomOfExclusions(overlapping: y, bandHeight), bottom > y {
                 y = bottom
-                if y + basePitch > container.size.height + 1e-9 { try advanceContainer() }
+                if y + basePitch > container.size.height + 1e-9 { try advanceContainer(nextStart: nextOffset(breaker)) }
                 continue
             } else {
                 span = (0, container.size.width)
@@ -111,18 +137,25 @@ struct Flow {
                 bandHeight = height
                 continue
             }
+            let start = line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound]
             if y + height > container.size.height + 1e-9 {
-                try advanceContainer()
+                try advanceContainer(nextStart: start)
                 continue
             }
-            let start = line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound]
             let runs = includeRuns ? makeRuns(prepared, line) : []
+            let carets = includeRuns ? makeCaretStops(prepared, line) : []
             current.lines.append(LineDraft(start: start, origin: Point(x: span.x, y: y), width: Double(line.width) * scale,
-                                           height: height, baseline: ascent * settings.fontSize, runs: runs))
+                                           height: height, baseline: ascent * settings.fontSize, runs: runs, carets: carets))
             y += height
             breaker = trial
             bandHeight = basePitch
         }
+    }
+
+    /// The source offset of the first code point the breaker has not placed yet.
+    private func nextOffset(_ breaker: LineBreaker) -> Int {
+        let paragraph = breaker.prepared.paragraph
+        return breaker.position < paragraph.offsets.count ? paragraph.offsets[breaker.position] : paragraph.startOffset
     }
 
     private func verticalMetrics(_ prepared: PreparedParagraph, _ line: LineBreaker.Line) -> (Double, Double) {
@@ -180,6 +213,26 @@ struct Flow {
         return runs
     }
 
+    /// Insertion points before every cluster of the line (hanging spaces included) and after its last.
+    private func makeCaretStops(_ prepared: PreparedParagraph, _ line: LineBreaker.Line) -> [CaretStop] {
+        let paragraph = prepared.paragraph
+        guard !line.range.isEmpty else { return [CaretStop(offset: paragraph.startOffset, x: 0)] }
+        var stops: [CaretStop] = []
+        stops.reserveCapacity(line.range.count + 1)
+        var x = 0
+        for i in line.range {
+            if prepared.clusterStarts[i] { stops.append(CaretStop(offset: paragraph.offsets[i], x: Double(x) * scale)) }
+            var advance = Int(prepared.advances[i])
+            if advance == Int(PreparedParagraph.tabAdvance) { advance = tabStop - (x % tabStop) }
+            x += advance
+        }
+        let last = line.range.upperBound - 1
+        let end = line.range.upperBound < paragraph.offsets.count ? paragraph.offsets[line.range.upperBound]
+            : paragraph.offsets[last] + (Unicode.Scalar(paragraph.scalars[last]).map { UTF8.width($0) } ?? 1)
+        stops.append(CaretStop(offset: end, x: Double(x) * scale))
+        return stops
+    }
+
     /// Turns the drafts into pages whose byte ranges partition `0..<sourceLength`.
     func finish(sourceLength: Int) -> [Page] {
         // A line owns the bytes up to the next line's start; the first line starts at 0.
@@ -197,13 +250,14 @@ struct Flow {
                     let start = starts[lineIndex]
                     let end = lineIndex + 1 < starts.count ? starts[lineIndex + 1] : sourceLength
                     lines.append(LineFragment(range: start..<max(start, end), origin: draft.origin, width: draft.width,
-                                              height: draft.height, baseline: draft.baseline, runs: draft.runs))
+                                              height: draft.height, baseline: draft.baseline, runs: draft.runs,
+                                              caretStops: draft.carets))
                     lineIndex += 1
                 }
                 containers.append(ContainerLayout(frame: container.frame, lines: lines))
             }
             let isLast = pageIndex == pages.count - 1
-            let end = isLast ? sourceLength : (lineIndex < starts.count ? starts[lineIndex] : sourceLength)
+            let end = isLast ? (truncatedAt ?? sourceLength) : (lineIndex < starts.count ? starts[lineIndex] : sourceLength)
             result.append(Page(number: pageIndex + 1, range: pageStart..<max(pageStart, end), containers: containers))
             pageStart = max(pageStart, end)
         }

@@ -11,13 +11,18 @@ public struct Layout: Sendable {
     public let settings: LayoutSettings
     /// Characters that were replaced or dropped, for one warning line.
     public let diagnostics: TextDiagnostics
+    /// Whether the whole text was laid out; `false` for a layout stopped early (see
+    /// `LayoutManager.layout(_:includeRuns:through:)`), whose page count is then a lower bound.
+    public let isComplete: Bool
 
     /// Creates a layout.
-    public init(pages: [Page], sourceLength: Int, settings: LayoutSettings, diagnostics: TextDiagnostics) {
+    public init(pages: [Page], sourceLength: Int, settings: LayoutSettings, diagnostics: TextDiagnostics,
+                isComplete: Bool = true) {
         self.pages = pages
         self.sourceLength = sourceLength
         self.settings = settings
         self.diagnostics = diagnostics
+        self.isComplete = isComplete
     }
 
     /// The number of pages.

@@ -36,15 +36,31 @@ public struct LayoutManager {
     /// - Throws: `LayoutError` when the settings are out of range or a page cannot hold one line.
     /// - Complexity: O(*n*) in the length of the text.
     public func layout(_ storage: TextStorage, includeRuns: Bool = true) throws(LayoutError) -> Layout {
+        try layout(storage, includeRuns: includeRuns, through: nil)
+    }
+
+    /// Lays out only as far as needed to complete the page that holds `offset` — TextKit 2's
+    /// noncontiguous layout, for questions about one location.
+    ///
+    /// Pages before and including the one holding `offset` are exactly those of a full layout;
+    /// the result's `isComplete` is `false` when text after them was not laid out, and then its
+    /// last page ends where layout stopped.
+    /// - Complexity: O(*n*) to split paragraphs, plus layout proportional to the text up to `offset`.
+    public func layout(_ storage: TextStorage, includeRuns: Bool = true, through offset: Int?) throws(LayoutError) -> Layout {
         try settings.validate()
         let (paragraphs, splitDiagnostics) = storage.paragraphs(mode: settings.paragraphMode)
         var flow = Flow(manager: self, includeRuns: includeRuns)
-        for paragraph in paragraphs {
-            try flow.place(paragraph)
+        flow.stopOffset = offset
+        do {
+            for paragraph in paragraphs {
+                try flow.place(paragraph)
+            }
+        } catch {
+            if case .layout(let layoutError) = error { throw layoutError }
         }
         var diagnostics = splitDiagnostics
         diagnostics.uncoveredCharacters += flow.uncovered
         return Layout(pages: flow.finish(sourceLength: storage.length), sourceLength: storage.length,
-                      settings: settings, diagnostics: diagnostics)
+                      settings: settings, diagnostics: diagnostics, isComplete: flow.truncatedAt == nil)
     }
 }

@@ -15,15 +15,20 @@ public struct LineFragment: Hashable, Sendable {
     public let baseline: Double
     /// The drawable runs; empty for blank lines, and when the layout was made without runs.
     public let runs: [TextRun]
+    /// Insertion points along the line, left to right: one before each grapheme cluster and one
+    /// after the last. Empty when the layout was made without runs.
+    public let caretStops: [CaretStop]
 
     /// Creates a line fragment.
-    public init(range: Range<Int>, origin: Point, width: Double, height: Double, baseline: Double, runs: [TextRun]) {
+    public init(range: Range<Int>, origin: Point, width: Double, height: Double, baseline: Double, runs: [TextRun],
+                caretStops: [CaretStop] = []) {
         self.range = range
         self.origin = origin
         self.width = width
         self.height = height
         self.baseline = baseline
         self.runs = runs
+        self.caretStops = caretStops
     }
 
     /// The line box in its container's coordinate space.
@@ -31,4 +36,18 @@ public struct LineFragment: Hashable, Sendable {
 
     /// The drawn text of the line, runs concatenated.
     public var text: String { runs.map(\.text).joined() }
+}
+
+/// An insertion point on a line: a source byte offset and where a caret before it stands.
+public struct CaretStop: Hashable, Sendable {
+    /// The source byte offset of the cluster after the caret (or of the end of the line's text).
+    public let offset: Int
+    /// Horizontal distance from the line fragment's origin, in points.
+    public let x: Double
+
+    /// Creates a caret stop.
+    public init(offset: Int, x: Double) {
+        self.offset = offset
+        self.x = x
+    }
 }

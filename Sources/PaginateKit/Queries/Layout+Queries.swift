@@ -3,10 +3,12 @@ extension Layout {
     /// container holds this location".
     ///
     /// `offset == sourceLength` (the end-of-text insertion point) answers the last page.
-    /// - Returns: `nil` when the offset is negative or beyond the end of the text.
+    /// - Returns: `nil` when the offset is negative, beyond the end of the text, or beyond the part
+    ///   of an incomplete layout that was laid out.
     /// - Complexity: O(log *p*) for *p* pages.
     public func pageIndex(containing offset: Int) -> Int? {
         guard offset >= 0, offset <= sourceLength else { return nil }
+        if !isComplete && offset >= (pages.last?.range.upperBound ?? 0) { return nil }
         if offset == sourceLength { return pages.count - 1 }
         var low = 0
         var high = pages.count - 1
