@@ -17,7 +17,7 @@ demo: build
 ## Builds and runs every test (unit, conformance, golden files, end to end).
 test: install-dependencies
 	swift build
-	swift test
+	swift test --disable-swift-testing
 
 clean:
 	rm -rf .build out
