@@ -1,21 +1,148 @@
 import ArgumentParser
+import Dispatch
+import PaginateExport
 import PaginateKit
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `paginate count <input>`: prints the number of pages and nothing else.
+/// `paginate count <input>…`: prints the number of pages, for one file or many.
 struct Count: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the number of pages the text fills (the same pages render writes)."
+        abstract: "Print the number of pages the text fills (the same pages render writes).",
+        discussion: """
+        One file: prints the bare number, e.g. 422.
+
+        Several files: one line per file, in the order given, '<pages><TAB><path>'. Files are laid \
+        out in parallel on all cores. A file that cannot be read or laid out gives the line \
+        'error<TAB><path><TAB><message>' on standard output and 'paginate: error: <path>: <message>' \
+        on standard error; the other files are still counted, and the exit code is that of the \
+        first file that failed (e.g. 66 for an unreadable file).
+
+        --json: one JSON object per line and per file, also for a single file: \
+        {"version": 1, "path": "book.txt", "pages": 422, "bytes": 737944}, or for a file that failed \
+        {"version": 1, "path": "x.txt", "error": "…"} (the error is also printed on standard error).
+
+        Exit codes: 0 every file counted; 64 usage error; 65 a page cannot hold one line; 66 an \
+        input or font cannot be read; with several files, the code of the first file that failed.
+        """
     )
 
-    @Argument(help: ArgumentHelp("The text file, or - for standard input.", valueName: "input"))
-    var input: String
+    @Argument(help: ArgumentHelp("Text files, or - for standard input (once).", valueName: "input"))
+    var inputs: [String]
+
+    @Flag(help: "Print JSON lines: one record per file.")
+    var json = false
 
     @OptionGroup var layout: LayoutOptions
 
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("give at least one text file (or - for standard input)") }
+        guard inputs.filter({ $0 == "-" }).count <= 1 else {
+            throw ValidationError("standard input (-) can be read only once")
+        }
+    }
+
     func run() throws {
         try reportingErrors {
-            let job = try Job.run(inputPath: input, options: layout, includeRuns: false)
-            print(job.layout.pageCount)
+            if inputs.count == 1 && !json {
+                let job = try Job.run(inputPath: inputs[0], options: layout, includeRuns: false)
+                print(job.layout.pageCount)
+            } else {
+                try countAll()
+            }
         }
+    }
+
+    /// What became of one file.
+    fileprivate enum Outcome {
+        case counted(pages: Int, bytes: Int, warning: String?)
+        case failed(CLIError)
+    }
+
+    /// Counts every input in parallel, printing the records in input order as they complete.
+    private func countAll() throws {
+        // Problems common to all files are reported once, before any file is read.
+        let settings = try CLIError.wrap { () throws(LayoutError) in try layout.settings() }
+        let workers = max(1, min(inputs.count, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        // Fonts cache glyph widths lazily and are not thread-safe: every worker gets its own chain.
+        var chains: [FontChain] = []
+        for _ in 0..<workers {
+            chains.append(try CLIError.wrap { () throws(FontError) in try layout.fontChain() })
+        }
+
+        let state = Mutex(BatchState(count: inputs.count))
+        let inputs = self.inputs
+        let json = self.json
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let manager = LayoutManager(fonts: chains[worker], settings: settings)
+            while let index = state.withLock({ $0.claim() }) {
+                let outcome = Count.count(inputs[index], with: manager)
+                state.withLock { batch in
+                    batch.outcomes[index] = outcome
+                    // Print every finished record that follows the last one printed, in input order.
+                    while batch.printed < inputs.count, let ready = batch.outcomes[batch.printed] {
+                        Count.report(ready, path: inputs[batch.printed], json: json)
+                        batch.printed += 1
+                    }
+                }
+            }
+        }
+
+        let firstFailure = state.withLock { batch in
+            batch.outcomes.lazy.compactMap { outcome -> CLIError? in
+                if case .failed(let error)? = outcome { return error }
+                return nil
+            }.first
+        }
+        if let firstFailure {
+            throw ExitCode(firstFailure.code.rawValue)
+        }
+    }
+
+    /// Lays one file out (on the calling thread, with its own font chain).
+    private static func count(_ path: String, with manager: LayoutManager) -> Outcome {
+        do {
+            let input = try InputFile.read(path)
+            let layout = try CLIError.wrap { () throws(LayoutError) in try manager.layout(input.storage, includeRuns: false) }
+            let warning = layout.diagnostics.summary.map { "\(input.displayName): \($0)" }
+            return .counted(pages: layout.pageCount, bytes: input.storage.length, warning: warning)
+        } catch let error as CLIError {
+            return .failed(error)
+        } catch {
+            return .failed(CLIError(message: "\(error)", code: .failure))
+        }
+    }
+
+    /// Prints one file's record (and its warning or error line on standard error).
+    private static func report(_ outcome: Outcome, path: String, json: Bool) {
+        switch outcome {
+        case .counted(let pages, let bytes, let warning):
+            if let warning { CLIError.warn(warning) }
+            print(json ? QueryJSON.countRecord(path: path, pages: pages, bytes: bytes) : "\(pages)\t\(path)")
+        case .failed(let error):
+            print(json ? QueryJSON.countError(path: path, message: error.message) : "error\t\(path)\t\(error.message)")
+            CLIError.printError("paginate: error: \(path): \(error.message)")
+        }
+        fflush(stdout)
+    }
+}
+
+/// The shared progress of a batch: which file comes next, what finished, what was printed.
+private struct BatchState {
+    var next = 0
+    var printed = 0
+    var outcomes: [Count.Outcome?]
+
+    init(count: Int) {
+        outcomes = Array(repeating: nil, count: count)
+    }
+
+    /// The index of the next file to lay out, or `nil` when every file is taken.
+    mutating func claim() -> Int? {
+        guard next < outcomes.count else { return nil }
+        defer { next += 1 }
+        return next
     }
 }

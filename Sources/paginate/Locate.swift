@@ -1,31 +1,182 @@
 import ArgumentParser
+import PaginateExport
 import PaginateKit
 
-/// `paginate locate <input> --offset N`: prints the page that holds byte N.
+/// `paginate locate <input> --offset N | --char N | --line N | --text PHRASE`: prints the page
+/// that holds a place in the text.
 struct Locate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the 1-based number of the page whose byte range holds the given byte offset."
+        abstract: "Print the 1-based number of the page that holds a place in the text.",
+        discussion: """
+        Name the place with exactly one of:
+          --offset BYTE   byte offset, 0-based, as 'grep -b' prints (length: the end)
+          --char N        Unicode scalar index, 0-based; invalid UTF-8 counts as U+FFFD
+          --line N        start of source line N, 1-based, as 'grep -n' prints
+          --text PHRASE   first occurrence; white space matches any run of white space
+
+        Prints the page number, e.g. 2. Only the text up to the end of that page is laid out, so \
+        places early in a long book are answered quickly.
+
+        --json prints one line: {"version": 1, "offset": 2263, "page": 2, "line": 3, "column": 0, \
+        "rect": {"x": 36, "y": 62.4, "width": 301.1, "height": 13.2}, "lineRange": {"start": 2190, \
+        "end": 2263}}. 'offset' is the byte offset located; 'line' the 1-based line on the page \
+        (over all columns, in reading order) that holds it; 'column' the 0-based column; 'rect' that \
+        line's box in page coordinates: points, origin at the page's top-left corner, y growing \
+        down; 'lineRange' the half-open byte range the line accounts for (its text and the white \
+        space after it). A page without lines gives null for line, column, rect and lineRange.
+
+        Exit codes: 0 found; 1 the --text phrase does not occur; 64 usage error: not exactly one \
+        selector, or a place beyond the end of the input; 65 a page cannot hold one line; 66 the \
+        input or a font cannot be read.
+        """
     )
 
     @Argument(help: ArgumentHelp("The text file, or - for standard input.", valueName: "input"))
     var input: String
 
-    @Option(help: ArgumentHelp("A byte offset into the input (0-based; the input's length means its end).", valueName: "bytes"))
-    var offset: Int
+    @Option(help: ArgumentHelp("A byte offset into the input (0-based; the input's length means its end).", valueName: "byte"))
+    var offset: Int?
+
+    @Option(name: .customLong("char"), help: ArgumentHelp("A character index: the N-th Unicode scalar, 0-based.", valueName: "n"))
+    var character: Int?
+
+    @Option(help: ArgumentHelp("A source line number, 1-based as 'grep -n' prints it: the line's first byte.", valueName: "n"))
+    var line: Int?
+
+    @Option(help: ArgumentHelp("A phrase: its first occurrence, white space matching any white space.", valueName: "phrase"))
+    var text: String?
+
+    @Flag(help: "Print a JSON object with the page, the line on the page and its rectangle.")
+    var json = false
 
     @OptionGroup var layout: LayoutOptions
 
     func validate() throws {
-        guard offset >= 0 else { throw ValidationError("--offset must be 0 or more (got \(offset))") }
+        let given = [offset != nil, character != nil, line != nil, text != nil].filter { $0 }.count
+        guard given == 1 else {
+            throw ValidationError(given == 0
+                ? "name a place with one of --offset, --char, --line or --text"
+                : "give only one of --offset, --char, --line and --text (got \(given))")
+        }
+        if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more (got \(offset))") }
+        if let character, character < 0 { throw ValidationError("--char must be 0 or more (got \(character))") }
+        if let line, line < 1 { throw ValidationError("--line must be 1 or more (got \(line))") }
+        if let text, text.allSatisfy(\.isWhitespace) { throw ValidationError("--text needs a phrase that is not empty") }
     }
 
     func run() throws {
         try reportingErrors {
-            let job = try Job.run(inputPath: input, options: layout, includeRuns: false)
-            guard let index = job.layout.pageIndex(containing: offset) else {
-                throw CLIError(message: "offset \(offset) is beyond the end of the input (\(job.layout.sourceLength) bytes)", code: .usage)
+            var job = try Job.run(inputPath: input, options: layout, includeRuns: false) { input in
+                try place(in: input)
             }
-            print(index + 1)
+            let target = job.target
+            // The page of `target` ends the partial layout. Its last line's byte range ends where
+            // layout stopped, which can fall short of the blank lines a full layout gives it; when
+            // that line is reported, lay out one page more so its range is exact.
+            if json, !job.layout.isComplete, let last = job.layout.pages.last, let line = last.lines.last,
+               line.range.lowerBound <= target {
+                job = try job.extended()
+            }
+            guard let index = job.layout.pageIndex(containing: target) else {
+                throw CLIError(message: "offset \(target) is beyond the end of the input (\(job.layout.sourceLength) bytes)", code: .usage)
+            }
+            if json {
+                print(QueryJSON.location(offset: target, page: index + 1, pageRange: job.layout.pages[index].range,
+                                        line: job.layout.locateLine(containing: target)))
+            } else {
+                print(index + 1)
+            }
         }
+    }
+
+    /// The byte offset the selector names, or a usage error when it is beyond the end.
+    private func place(in input: InputFile) throws -> Int {
+        let storage = input.storage
+        if let offset {
+            guard offset <= storage.length else {
+                throw CLIError(message: "offset \(offset) is beyond the end of the input (\(storage.length) bytes)", code: .usage)
+            }
+            return offset
+        }
+        if let character {
+            guard let byte = storage.byteOffset(ofScalar: character) else {
+                throw CLIError(message: "character \(character) is beyond the end of the input (it has \(Locate.scalarCount(storage)) characters, indexed from 0)", code: .usage)
+            }
+            return byte
+        }
+        if let line {
+            guard let byte = storage.byteOffset(ofLine: line) else {
+                let lines = Locate.lineCount(storage)
+                throw CLIError(message: "line \(line) is beyond the end of the input (it has \(lines) line\(lines == 1 ? "" : "s"))", code: .usage)
+            }
+            return byte
+        }
+        let phrase = text ?? ""
+        guard let first = storage.occurrences(of: phrase, limit: 1).first else {
+            throw CLIError(message: "\"\(phrase)\" not found in \(input.displayName)", code: .failure)
+        }
+        return first.lowerBound
+    }
+
+    /// Lines as `byteOffset(ofLine:)` counts them: each LF ends one, and text after the last LF is one more.
+    static func lineCount(_ storage: TextStorage) -> Int {
+        let breaks = storage.bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        return breaks + (storage.bytes.last.map { $0 != 0x0A } ?? true ? 1 : 0)
+    }
+
+    /// Scalars as `byteOffset(ofScalar:)` counts them (the index one past the last one is the end).
+    static func scalarCount(_ storage: TextStorage) -> Int {
+        // Binary search over the engine's own count, so invalid sequences are counted its way.
+        var low = 0, high = storage.length
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if storage.byteOffset(ofScalar: middle) != nil { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+}
+
+/// A layout stopped after the page that holds one place, with that place.
+struct PartialJob {
+    let input: InputFile
+    let fonts: FontChain
+    let layout: Layout
+    /// The byte offset the layout was made for.
+    let target: Int
+    /// Whether the layout has runs and caret stops.
+    let includeRuns: Bool
+}
+
+extension PartialJob {
+    /// The same text laid out one page further: through the first byte this layout left out.
+    func extended() throws -> PartialJob {
+        guard !layout.isComplete, let stop = layout.pages.last?.range.upperBound else { return self }
+        let manager = LayoutManager(fonts: fonts, settings: layout.settings)
+        let longer = try CLIError.wrap { () throws(LayoutError) in
+            try manager.layout(input.storage, includeRuns: includeRuns, through: stop)
+        }
+        return PartialJob(input: input, fonts: fonts, layout: longer, target: target, includeRuns: includeRuns)
+    }
+}
+
+extension Job {
+    /// Reads the input, finds a place in it with `place`, and lays the text out only until the page
+    /// that holds that place is complete (noncontiguous layout).
+    ///
+    /// Failures come in the same order as a full `run`: settings, input, the place, fonts, layout.
+    static func run(inputPath: String, options: LayoutOptions, includeRuns: Bool,
+                    through place: (InputFile) throws -> Int) throws -> PartialJob {
+        let settings = try CLIError.wrap { () throws(LayoutError) in try options.settings() }
+        let input = try InputFile.read(inputPath)
+        let target = try place(input)
+        let fonts = try CLIError.wrap { () throws(FontError) in try options.fontChain() }
+        let manager = LayoutManager(fonts: fonts, settings: settings)
+        let layout = try CLIError.wrap { () throws(LayoutError) in
+            try manager.layout(input.storage, includeRuns: includeRuns, through: target)
+        }
+        if let summary = layout.diagnostics.summary {
+            CLIError.warn("\(input.displayName): \(summary)")
+        }
+        return PartialJob(input: input, fonts: fonts, layout: layout, target: target, includeRuns: includeRuns)
     }
 }

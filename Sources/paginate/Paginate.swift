@@ -10,14 +10,17 @@ struct Paginate: ParsableCommand {
         abstract: "Paginate plain text into fixed-size pages, as TextKit does, and export PDF, text spreads or page maps.",
         discussion: """
         Every subcommand takes the same layout options with the same defaults, so the pages that \
-        'count', 'map' and 'locate' report are exactly the pages 'render' writes.
+        'count', 'map', 'locate', 'page' and 'find' report are exactly the pages 'render' writes. \
+        The queries print plain text for scripts, or JSON with --json (every JSON record has \
+        "version": 1); 'paginate help <subcommand>' documents each format.
 
         Exit codes: 0 success; 1 other failure; 64 usage error (bad option or value); \
         65 layout impossible (the page cannot hold one line); 66 input or font unreadable; \
-        73 output cannot be written.
+        73 output cannot be written. 'find' exits 1 when the phrase does not occur, 'locate --text' \
+        when it is not found.
         """,
         version: PaginateVersion.current,
-        subcommands: [Render.self, Count.self, Map.self, Locate.self],
+        subcommands: [Render.self, Count.self, Map.self, Locate.self, PageText.self, Find.self],
         defaultSubcommand: Render.self
     )
 

@@ -7,6 +7,41 @@ final class DecodingTests: XCTestCase {
 
     private func decode(_ bytes: [UInt8]) -> DecodedText { DecodedText(bytes: bytes) }
 
+    /// The source as the engine's scanner and decoder see it: lines, and their content decoded.
+    struct DecodedText {
+        struct Line {
+            var content: Range<Int>
+            var startOffset: Int
+            var terminatorOffset: Int
+            var terminator: SourceLine.Terminator
+        }
+        var scalars: [UInt32] = []
+        var offsets: [Int] = []
+        var lines: [Line] = []
+        var invalidSequences = 0
+        let length: Int
+
+        init(bytes: [UInt8]) {
+            length = bytes.count
+            bytes.withUnsafeBufferPointer { buffer in
+                var scanner = SourceLineScanner(buffer)
+                while let line = scanner.next() {
+                    let first = scalars.count
+                    var index = line.start
+                    while index < line.contentEnd {
+                        let (scalar, count) = UTF8Decoding.decode(buffer, at: index)
+                        if UTF8Decoding.isReplacement(scalar, length: count, lead: buffer[index]) { invalidSequences += 1 }
+                        scalars.append(scalar)
+                        offsets.append(index)
+                        index += count
+                    }
+                    lines.append(Line(content: first..<scalars.count, startOffset: line.start,
+                                      terminatorOffset: line.contentEnd, terminator: line.terminator))
+                }
+            }
+        }
+    }
+
     private func lineTexts(_ text: DecodedText) -> [String] {
         text.lines.map { UnitSupport.string(Array(text.scalars[$0.content])) }
     }

@@ -48,17 +48,23 @@ public struct LayoutManager {
     /// - Complexity: O(*n*) to split paragraphs, plus layout proportional to the text up to `offset`.
     public func layout(_ storage: TextStorage, includeRuns: Bool = true, through offset: Int?) throws(LayoutError) -> Layout {
         try settings.validate()
-        let (paragraphs, splitDiagnostics) = storage.paragraphs(mode: settings.paragraphMode)
         var flow = Flow(manager: self, includeRuns: includeRuns)
         flow.stopOffset = offset
-        do {
-            for paragraph in paragraphs {
-                try flow.place(paragraph)
+        var builder = ParagraphBuilder()
+        let failure: LayoutError? = storage.bytes.withUnsafeBufferPointer { bytes in
+            do {
+                for span in ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode).split() {
+                    try flow.place(builder.build(span, from: bytes))
+                }
+            } catch let error as Flow.FlowError {
+                if case .layout(let layoutError) = error { return layoutError }
+            } catch {
+                preconditionFailure("layout threw an unexpected error: \(error)")
             }
-        } catch {
-            if case .layout(let layoutError) = error { throw layoutError }
+            return nil
         }
-        var diagnostics = splitDiagnostics
+        if let failure { throw failure }
+        var diagnostics = builder.diagnostics
         diagnostics.uncoveredCharacters += flow.uncovered
         return Layout(pages: flow.finish(sourceLength: storage.length), sourceLength: storage.length,
                       settings: settings, diagnostics: diagnostics, isComplete: flow.truncatedAt == nil)

@@ -13,7 +13,7 @@ extension TextStorage {
         return bytes.withUnsafeBufferPointer { buffer -> Int? in
             while offset < length {
                 if count == index { return offset }
-                offset += DecodedText.decode(buffer, at: offset).1
+                offset += UTF8Decoding.decode(buffer, at: offset).length
                 count += 1
             }
             return count == index ? length : nil

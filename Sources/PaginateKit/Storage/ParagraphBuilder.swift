@@ -1,80 +1,68 @@
-/// Accumulates cleaned code points into paragraphs for `ParagraphSplitter`.
+/// Decodes a paragraph span into a `Paragraph`: cleaned code points with their source offsets.
+///
+/// Invalid bytes become U+FFFD; code points beyond the BMP become U+FFFD (the PDF text encoding
+/// addresses BMP code points only, and replacing them here keeps measuring and drawing in
+/// agreement); hidden controls are dropped; each soft line break inside the span becomes one space
+/// (trailing spaces before it dropped), or nothing between two East Asian wide characters.
+/// Everything replaced or dropped is counted.
 struct ParagraphBuilder {
-    private let text: DecodedText
-    private var diagnostics: TextDiagnostics
-    private var paragraphs: [Paragraph] = []
+    private(set) var diagnostics = TextDiagnostics()
     private var scalars: [UInt32] = []
     private var offsets: [Int] = []
-    private var startOffset: Int?
 
-    init(text: DecodedText, diagnostics: TextDiagnostics) {
-        self.text = text
-        self.diagnostics = diagnostics
-    }
-
-    var hasParagraphs: Bool { !paragraphs.isEmpty }
-
-    /// Appends a line's content, replacing what cannot be drawn and dropping hidden controls.
-    mutating func append(line: DecodedText.Line) {
-        if startOffset == nil { startOffset = line.startOffset }
-        for index in line.content {
-            let scalar = text.scalars[index]
-            if ParagraphBuilder.isHiddenControl(scalar) {
-                diagnostics.hiddenControls += 1
+    mutating func build(_ span: ParagraphSpan, from bytes: UnsafeBufferPointer<UInt8>) -> Paragraph {
+        scalars.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
+        var index = span.contentStart
+        let end = span.contentEnd
+        while index < end {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F {
+                scalars.append(UInt32(byte))
+                offsets.append(index)
+                index += 1
                 continue
             }
-            if scalar > 0xFFFF {
-                // The PDF text encoding addresses BMP code points only; replacing here keeps
-                // measuring and drawing in agreement.
+            var (scalar, length) = UTF8Decoding.decode(bytes, at: index)
+            if UTF8Decoding.isReplacement(scalar, length: length, lead: byte) { diagnostics.invalidSequences += 1 }
+            switch scalar {
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
+                // A soft wrap (hard breaks end spans).
+                let terminatorOffset = index
+                if scalar == 0x0D && index + 1 < end && bytes[index + 1] == 0x0A { length = 2 }
+                index += length
+                joinSoftly(at: terminatorOffset, nextStart: index, end: end, bytes: bytes)
+                continue
+            default:
+                break
+            }
+            if ParagraphBuilder.isHiddenControl(scalar) {
+                diagnostics.hiddenControls += 1
+            } else if scalar > 0xFFFF {
                 diagnostics.outsideBMP += 1
                 scalars.append(0xFFFD)
+                offsets.append(index)
             } else {
                 scalars.append(scalar)
+                offsets.append(index)
             }
-            offsets.append(text.offsets[index])
+            index += length
         }
+        return Paragraph(scalars: scalars, offsets: offsets, startOffset: span.startOffset, kind: span.kind,
+                         breaksPageAfter: span.breaksPageAfter)
     }
 
-    /// Joins `line` to `next` across a soft wrap: one space, or nothing between two wide characters.
-    mutating func joinSoftly(line: DecodedText.Line, next: DecodedText.Line) {
+    private mutating func joinSoftly(at terminatorOffset: Int, nextStart: Int, end: Int, bytes: UnsafeBufferPointer<UInt8>) {
         while let last = scalars.last, last == 0x20 || last == 0x09 {
             scalars.removeLast()
             offsets.removeLast()
         }
         let lastIsWide = scalars.last.map(CellWidth.isWide) ?? false
-        let nextIsWide = next.content.first.map { CellWidth.isWide(text.scalars[$0]) } ?? false
+        let nextIsWide = nextStart < end && CellWidth.isWide(UTF8Decoding.decode(bytes, at: nextStart).scalar)
         if !(lastIsWide && nextIsWide) {
             scalars.append(0x20)
-            offsets.append(line.terminatorOffset)
+            offsets.append(terminatorOffset)
         }
-    }
-
-    /// Ends the current paragraph after `line`.
-    mutating func finish(line: DecodedText.Line) {
-        paragraphs.append(Paragraph(scalars: scalars, offsets: offsets, startOffset: startOffset ?? line.startOffset,
-                                    breaksPageAfter: line.terminator == .formFeed))
-        scalars.removeAll(keepingCapacity: true)
-        offsets.removeAll(keepingCapacity: true)
-        startOffset = nil
-    }
-
-    /// Emits the one empty line that stands for a run of blank lines.
-    mutating func emitSeparator(at offset: Int) {
-        paragraphs.append(Paragraph(scalars: [], offsets: [], startOffset: offset, kind: .separator))
-    }
-
-    /// Makes the next paragraph start on a new page (a form feed on a line of its own).
-    mutating func breakPage(at offset: Int) {
-        if let last = paragraphs.popLast() {
-            paragraphs.append(Paragraph(scalars: last.scalars, offsets: last.offsets, startOffset: last.startOffset,
-                                        kind: last.kind, breaksPageAfter: true))
-        } else {
-            paragraphs.append(Paragraph(scalars: [], offsets: [], startOffset: offset, breaksPageAfter: true))
-        }
-    }
-
-    func result() -> (paragraphs: [Paragraph], diagnostics: TextDiagnostics) {
-        (paragraphs.isEmpty ? [Paragraph(scalars: [], offsets: [], startOffset: 0)] : paragraphs, diagnostics)
     }
 
     @inline(__always)

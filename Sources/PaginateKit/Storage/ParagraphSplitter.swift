@@ -1,113 +1,92 @@
-/// Turns decoded source lines into paragraphs, deciding which line breaks were meant.
+/// Turns source lines into paragraph spans, deciding which line breaks were meant.
 ///
 /// The `auto` rule: within a block of non-blank lines, the break after a line is a *soft wrap*
 /// (the typist only ran out of width) when the next line's first word would not have fitted at the
 /// end of this line within the text's wrap width — that is why the typist broke there. A break
-/// before an indented line (leading space or tab: centred titles, verse, block quotes) is always
-/// kept. The wrap width is measured, not assumed: the 95th percentile of the widths (in terminal
-/// cells) of lines followed by a non-indented line of the same block, or the block's own widest line
-/// if that is wider — less a tenth, because typists (and Gutenberg's markup for italics) do not
-/// fill lines perfectly. If fewer than a third of those lines look wrapped, the text is not
-/// hard-wrapped at all and every break is kept.
+/// before an indented line (leading space, tab or U+3000: centred titles, verse, block quotes) is
+/// always kept. The wrap width is measured, not assumed: the 95th percentile of the widths (in
+/// terminal cells) of lines followed by a non-indented line of the same block, or the block's own
+/// widest line if that is wider — less a tenth, because typists (and Gutenberg's markup for
+/// italics) do not fill lines perfectly. If fewer than a third of those lines look wrapped, the
+/// text is not hard-wrapped at all and every break is kept.
+///
+/// - Complexity: O(*n*), two passes over the bytes in `auto` mode, one otherwise.
 struct ParagraphSplitter {
-    let text: DecodedText
+    let bytes: UnsafeBufferPointer<UInt8>
     let mode: ParagraphMode
-    private var diagnostics = TextDiagnostics()
 
-    init(text: DecodedText, mode: ParagraphMode) {
-        self.text = text
-        self.mode = mode
-        diagnostics.invalidSequences = text.invalidSequences
-    }
-
-    func split() -> (paragraphs: [Paragraph], diagnostics: TextDiagnostics) {
-        var builder = ParagraphBuilder(text: text, diagnostics: diagnostics)
+    func split() -> [ParagraphSpan] {
+        var spans: [ParagraphSpan] = []
+        var scanner = SourceLineScanner(bytes)
         switch mode {
         case .lines:
-            for line in text.lines {
-                builder.append(line: line)
-                builder.finish(line: line)
+            while let line = scanner.next() {
+                spans.append(ParagraphSpan(contentStart: line.start, contentEnd: line.contentEnd, startOffset: line.start,
+                                           kind: .text, breaksPageAfter: line.terminator == .formFeed))
             }
         case .blank, .auto:
             let wrapWidth = mode == .auto ? measuredWrapWidth() : nil
-            var index = 0
-            let lines = text.lines
-            var pendingSeparator: DecodedText.Line?
-            while index < lines.count {
-                if isBlank(lines[index]) {
-                    if lines[index].terminator == .formFeed {
-                        builder.breakPage(at: lines[index].startOffset)
-                        pendingSeparator = nil
-                    } else if pendingSeparator == nil && builder.hasParagraphs {
-                        pendingSeparator = lines[index]
-                    }
-                    index += 1
-                    continue
-                }
+            var pendingSeparator: Int?
+            var block: [SourceLine] = []
+            func flushBlock() {
+                guard !block.isEmpty else { return }
                 if let separator = pendingSeparator {
-                    builder.emitSeparator(at: separator.startOffset)
+                    spans.append(ParagraphSpan(contentStart: separator, contentEnd: separator, startOffset: separator,
+                                               kind: .separator, breaksPageAfter: false))
                     pendingSeparator = nil
                 }
-                // One block: consecutive non-blank lines, joined where the break was soft.
-                var end = index
-                while end + 1 < lines.count, !isBlank(lines[end + 1]), lines[end].terminator == .lineBreak { end += 1 }
-                let blockWidth = (index...end).map { width(of: lines[$0]) }.max() ?? 0
-                for current in index...end {
-                    builder.append(line: lines[current])
-                    let isLast = current == end
-                    if !isLast && isSoftBreak(after: lines[current], next: lines[current + 1], wrapWidth: wrapWidth, blockWidth: blockWidth) {
-                        builder.joinSoftly(line: lines[current], next: lines[current + 1])
-                    } else {
-                        builder.finish(line: lines[current])
+                let blockWidth = block.map(\.width).max() ?? 0
+                var first = block[0]
+                for index in block.indices {
+                    let line = block[index]
+                    let isLast = index == block.count - 1
+                    if !isLast && isSoftBreak(after: line, next: block[index + 1], wrapWidth: wrapWidth, blockWidth: blockWidth) {
+                        continue
                     }
+                    spans.append(ParagraphSpan(contentStart: first.start, contentEnd: line.contentEnd, startOffset: first.start,
+                                               kind: .text, breaksPageAfter: line.terminator == .formFeed))
+                    if !isLast { first = block[index + 1] }
                 }
-                index = end + 1
+                block.removeAll(keepingCapacity: true)
+            }
+            while let line = scanner.next() {
+                if line.isBlank {
+                    flushBlock()
+                    if line.terminator == .formFeed {
+                        if spans.isEmpty {
+                            spans.append(ParagraphSpan(contentStart: line.start, contentEnd: line.start, startOffset: line.start,
+                                                       kind: .text, breaksPageAfter: true))
+                        } else {
+                            spans[spans.count - 1].breaksPageAfter = true
+                        }
+                        pendingSeparator = nil
+                    } else if pendingSeparator == nil && !spans.isEmpty {
+                        pendingSeparator = line.start
+                    }
+                    continue
+                }
+                block.append(line)
+                if line.terminator != .lineBreak { flushBlock() }
+            }
+            flushBlock()
+            if spans.isEmpty {
+                spans.append(ParagraphSpan(contentStart: 0, contentEnd: 0, startOffset: 0, kind: .text, breaksPageAfter: false))
             }
         }
-        return builder.result()
+        return spans
     }
 
-    private func isBlank(_ line: DecodedText.Line) -> Bool {
-        text.scalars[line.content].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x3000 }
-    }
-
-    private func isIndented(_ line: DecodedText.Line) -> Bool {
-        guard let first = text.scalars[line.content].first else { return false }
-        return first == 0x20 || first == 0x09 || first == 0x3000
-    }
-
-    /// Width in terminal cells, trailing white space excluded.
-    private func width(of line: DecodedText.Line) -> Int {
-        var cells = 0
-        var trailing = 0
-        for scalar in text.scalars[line.content] {
-            let cell = scalar == 0x09 ? 8 - (cells % 8) : CellWidth.of(scalar)
-            cells += cell
-            trailing = (scalar == 0x20 || scalar == 0x09 || scalar == 0x3000) ? trailing + cell : 0
-        }
-        return cells - trailing
-    }
-
-    /// Cells of the first word of a line: up to the first space, or one wide character.
-    private func firstWordWidth(of line: DecodedText.Line) -> Int {
-        var cells = 0
-        for scalar in text.scalars[line.content] {
-            if scalar == 0x20 || scalar == 0x09 { break }
-            if CellWidth.isWide(scalar) { return cells == 0 ? CellWidth.of(scalar) : cells }
-            cells += CellWidth.of(scalar)
-        }
-        return cells
-    }
-
-    private func isSoftBreak(after line: DecodedText.Line, next: DecodedText.Line, wrapWidth: Int?, blockWidth: Int) -> Bool {
+    private func isSoftBreak(after line: SourceLine, next: SourceLine, wrapWidth: Int?, blockWidth: Int) -> Bool {
         guard mode == .auto else { return true }
         guard let wrapWidth else { return false }
-        if isIndented(next) { return false }
+        if next.isIndented { return false }
         let limit = ParagraphSplitter.tolerant(max(wrapWidth, blockWidth))
-        let nextWord = firstWordWidth(of: next)
-        let lastIsWide = text.scalars[line.content].last.map(CellWidth.isWide) ?? false
-        let separator = (lastIsWide && next.content.first.map({ CellWidth.isWide(text.scalars[$0]) }) == true) ? 0 : 1
-        return width(of: line) + separator + nextWord > limit
+        return line.width + ParagraphSplitter.joinWidth(line, next) + next.firstWordWidth > limit
+    }
+
+    /// Cells a soft join adds: a space, or nothing between two wide characters.
+    private static func joinWidth(_ line: SourceLine, _ next: SourceLine) -> Int {
+        line.endsWide && next.startsWide ? 0 : 1
     }
 
     /// The width a line may fall short of the wrap width by and still count as filled.
@@ -116,20 +95,35 @@ struct ParagraphSplitter {
     }
 
     /// The text's wrap width, or `nil` when the text does not look hard-wrapped.
+    ///
+    /// Streams over the lines keeping two histograms, so it needs no per-line storage.
     private func measuredWrapWidth() -> Int? {
-        let lines = text.lines
-        var candidates: [(width: Int, nextWord: Int, wide: Bool)] = []
-        for i in 0..<max(0, lines.count - 1) {
-            let line = lines[i], next = lines[i + 1]
-            guard line.terminator == .lineBreak, !isBlank(line), !isBlank(next), !isIndented(next) else { continue }
-            let lastWide = text.scalars[line.content].last.map(CellWidth.isWide) ?? false
-            candidates.append((width(of: line), firstWordWidth(of: next), lastWide))
+        let cap = 4096
+        var widths = [Int](repeating: 0, count: cap + 1)
+        var reaches = [Int](repeating: 0, count: 2 * cap + 2)
+        var candidates = 0
+        var scanner = SourceLineScanner(bytes)
+        guard var previous = scanner.next() else { return nil }
+        while let line = scanner.next() {
+            if previous.terminator == .lineBreak, !previous.isBlank, !line.isBlank, !line.isIndented {
+                widths[min(previous.width, cap)] += 1
+                let reach = previous.width + ParagraphSplitter.joinWidth(previous, line) + line.firstWordWidth
+                reaches[min(reach, reaches.count - 1)] += 1
+                candidates += 1
+            }
+            previous = line
         }
-        guard candidates.count >= 2 else { return nil }
-        let widths = candidates.map(\.width).sorted()
-        let wrap = widths[min(widths.count - 1, widths.count * 95 / 100)]
+        guard candidates >= 2 else { return nil }
+        // The 95th percentile: the width of the candidate at sorted position ⌊0.95·count⌋.
+        let rank = min(candidates - 1, candidates * 95 / 100)
+        var seen = 0
+        var wrap = cap
+        for (width, count) in widths.enumerated() {
+            seen += count
+            if seen > rank { wrap = width; break }
+        }
         let limit = ParagraphSplitter.tolerant(wrap)
-        let wrapped = candidates.filter { $0.width + ($0.wide ? 0 : 1) + $0.nextWord > limit }.count
-        return wrapped * 3 >= candidates.count ? wrap : nil
+        let wrapped = reaches[(limit + 1)...].reduce(0, +)
+        return wrapped * 3 >= candidates ? wrap : nil
     }
 }

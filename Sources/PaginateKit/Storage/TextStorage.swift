@@ -20,11 +20,15 @@ public struct TextStorage: Sendable {
     /// The number of source bytes.
     public var length: Int { bytes.count }
 
-    /// Splits the text into paragraphs according to `mode`.
+    /// Splits the text into paragraphs according to `mode`, decoding them all.
     ///
+    /// Layout does not use this (it decodes one paragraph at a time); it shows what layout sees.
     /// - Complexity: O(*n*) in the number of bytes.
     public func paragraphs(mode: ParagraphMode) -> (paragraphs: [Paragraph], diagnostics: TextDiagnostics) {
-        let decoded = DecodedText(bytes: bytes)
-        return ParagraphSplitter(text: decoded, mode: mode).split()
+        bytes.withUnsafeBufferPointer { buffer in
+            var builder = ParagraphBuilder()
+            let paragraphs = ParagraphSplitter(bytes: buffer, mode: mode).split().map { builder.build($0, from: buffer) }
+            return (paragraphs, builder.diagnostics)
+        }
     }
 }
