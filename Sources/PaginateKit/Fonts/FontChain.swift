@@ -34,6 +34,13 @@ public final class FontChain {
         self.init(fonts: fonts)
     }
 
+    /// A new chain over the same font files, for use on another thread (width caches are per chain).
+    public func reopened() throws(FontError) -> FontChain {
+        var fonts: [Font] = []
+        for font in self.fonts { fonts.append(try Font(path: font.path, faceIndex: font.faceIndex)) }
+        return FontChain(fonts: fonts)
+    }
+
     /// File names of the bundled fonts, primary first.
     public static let bundledFontFiles = ["DejaVuSerif.ttf", "DroidSansFallback-Flat.ttf"]
 

@@ -131,8 +131,8 @@ struct Flow {
             }
             var trial = breaker
             guard let line = trial.nextLine(maxWidth: Int((span.width / scale + 1e-6).rounded(.down))) else { break }
-            let (ascent, descent) = verticalMetrics(prepared, line)
-            let height = max(basePitch, (ascent + descent) * settings.fontSize)
+            let box = LineBox(prepared, line, fonts: fonts, fontSize: settings.fontSize, basePitch: basePitch)
+            let height = box.height
             if height > bandHeight + 1e-9 && !container.exclusions.isEmpty {
                 bandHeight = height
                 continue
@@ -145,7 +145,7 @@ struct Flow {
             let runs = includeRuns ? makeRuns(prepared, line) : []
             let carets = includeRuns ? makeCaretStops(prepared, line) : []
             current.lines.append(LineDraft(start: start, origin: Point(x: span.x, y: y), width: Double(line.width) * scale,
-                                           height: height, baseline: ascent * settings.fontSize, runs: runs, carets: carets))
+                                           height: height, baseline: box.ascent, runs: runs, carets: carets))
             y += height
             breaker = trial
             bandHeight = basePitch
@@ -156,20 +156,6 @@ struct Flow {
     private func nextOffset(_ breaker: LineBreaker) -> Int {
         let paragraph = breaker.prepared.paragraph
         return breaker.position < paragraph.offsets.count ? paragraph.offsets[breaker.position] : paragraph.startOffset
-    }
-
-    private func verticalMetrics(_ prepared: PreparedParagraph, _ line: LineBreaker.Line) -> (Double, Double) {
-        let primary = fonts.fonts[0]
-        var ascent = primary.ascent
-        var descent = primary.descent
-        if fonts.fonts.count > 1 {
-            for i in line.range.lowerBound..<line.contentEnd where prepared.fontIndices[i] != 0 {
-                let font = fonts.fonts[Int(prepared.fontIndices[i])]
-                ascent = max(ascent, font.ascent)
-                descent = max(descent, font.descent)
-            }
-        }
-        return (ascent, descent)
     }
 
     /// Splits a line into runs of one font each; a tab ends a run and moves the pen to its stop.

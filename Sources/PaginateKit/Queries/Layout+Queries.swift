@@ -45,4 +45,11 @@ public struct PageMapEntry: Hashable, Sendable {
     public let range: Range<Int>
     /// Lines on the page, over all its columns.
     public let lineCount: Int
+
+    /// Creates an entry.
+    public init(page: Int, range: Range<Int>, lineCount: Int) {
+        self.page = page
+        self.range = range
+        self.lineCount = lineCount
+    }
 }

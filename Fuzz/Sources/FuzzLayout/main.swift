@@ -1,0 +1,33 @@
+import FuzzSupport
+import PaginateKit
+
+/// libFuzzer entry point for the engine: arbitrary bytes and small settings through the layout
+/// manager, three ways (with runs, without runs, stopped at an offset), checked by `Invariants`.
+///
+/// Built with `-parse-as-library` (see `Scripts/fuzz.sh`): libFuzzer supplies `main`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLayout(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let fuzzCase = FuzzCase(UnsafeRawBufferPointer(start: start, count: count))
+    let fonts = FuzzFonts.chain(for: fuzzCase)
+    let manager = fuzzCase.manager(fonts: fonts)
+    let storage = TextStorage(bytes: fuzzCase.text)
+    let full: Layout
+    do {
+        full = try manager.layout(storage, includeRuns: true)
+    } catch {
+        // Settings that leave no room for a line are refused, not laid out; the other ways must agree.
+        if (try? manager.layout(storage, includeRuns: false)) != nil {
+            fatalError("invariant violated: layout with runs failed (\(error)) but without runs succeeded")
+        }
+        return 0
+    }
+    Invariants.check(full, source: fuzzCase.text, fonts: fonts, exclusions: fuzzCase.exclusions)
+    do {
+        let withoutRuns = try manager.layout(storage, includeRuns: false)
+        let partial = try manager.layout(storage, includeRuns: true, through: fuzzCase.probeOffset)
+        Invariants.checkVariants(full, withoutRuns: withoutRuns, partial: partial, offset: fuzzCase.probeOffset)
+    } catch {
+        fatalError("invariant violated: the full layout succeeded but a variant failed: \(error)")
+    }
+    return 0
+}

@@ -1,0 +1,125 @@
+import Dispatch
+
+/// Breaks paragraphs into lines on several threads, for layouts whose containers all share one
+/// width: then a paragraph's lines do not depend on where it lands, so paragraphs can be broken
+/// independently and placed afterwards in one cheap sequential pass (`PagePlacement`).
+///
+/// Each worker decodes, prepares and breaks a contiguous run of paragraphs with its own fonts
+/// (font width caches are not shared between threads) and records only what placement needs:
+/// each line's first byte and height.
+struct ParallelBreaking {
+    /// The lines of a run of paragraphs.
+    struct Chunk {
+        var lineStarts: [Int] = []
+        var lineHeights: [Double] = []
+        /// Lines per paragraph of the run, in order.
+        var lineCounts: [Int32] = []
+        var diagnostics = TextDiagnostics()
+    }
+
+    let spans: [ParagraphSpan]
+    let settings: LayoutSettings
+    /// The caller's fonts: they serve the first worker; other workers get copies.
+    let fonts: FontChain
+    let jobs: Int
+
+    /// Breaks every paragraph; chunks come back in text order.
+    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> [Chunk] {
+        let chunkCount = max(1, min(spans.count, jobs == 1 ? 1 : jobs * 4))
+        let bounds = chunkBounds(count: chunkCount, bytes: bytes.count)
+        let results = UnsafeMutableBufferPointer<Result<Chunk, FontError>?>.allocate(capacity: bounds.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let pool = FontPool(seed: fonts)
+        let work = { (index: Int) in
+            results[index] = Result { () throws(FontError) -> Chunk in
+                let fonts = try pool.take()
+                defer { pool.give(fonts) }
+                return breakLines(of: bounds[index], bytes: bytes, fonts: fonts)
+            }
+        }
+        if jobs == 1 || bounds.count == 1 {
+            for index in bounds.indices { work(index) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: bounds.count, execute: work)
+        }
+        var chunks: [Chunk] = []
+        chunks.reserveCapacity(bounds.count)
+        for result in results {
+            switch result! {
+            case .success(let chunk): chunks.append(chunk)
+            case .failure(let error): throw error
+            }
+        }
+        return chunks
+    }
+
+    /// Splits the spans into runs of roughly equal byte size.
+    private func chunkBounds(count: Int, bytes: Int) -> [Range<Int>] {
+        guard count > 1 else { return [0..<spans.count] }
+        var bounds: [Range<Int>] = []
+        var start = 0
+        for k in 1..<count {
+            let target = bytes * k / count
+            var end = start
+            while end < spans.count && spans[end].contentEnd < target { end += 1 }
+            if end > start { bounds.append(start..<end); start = end }
+        }
+        bounds.append(start..<spans.count)
+        return bounds.filter { !$0.isEmpty }.isEmpty ? [0..<spans.count] : bounds.filter { !$0.isEmpty }
+    }
+
+    private func breakLines(of range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain) -> Chunk {
+        var chunk = Chunk()
+        var builder = ParagraphBuilder()
+        let scale = settings.fontSize / 1000
+        let basePitch = settings.lineHeight * settings.fontSize
+        let tabStop = settings.tabWidth * (fonts.fonts[0].width(of: 0x20) ?? 250)
+        let maxWidth = Int((settings.page.columnWidth / scale + 1e-6).rounded(.down))
+        chunk.lineCounts.reserveCapacity(range.count)
+        for spanIndex in range {
+            let paragraph = builder.build(spans[spanIndex], from: bytes)
+            let prepared = PreparedParagraph(paragraph, fonts: fonts)
+            chunk.diagnostics.uncoveredCharacters += prepared.uncovered
+            var breaker = LineBreaker(prepared, tabStop: tabStop)
+            var count: Int32 = 0
+            while let line = breaker.nextLine(maxWidth: maxWidth) {
+                chunk.lineStarts.append(line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound])
+                chunk.lineHeights.append(LineBox(prepared, line, fonts: fonts, fontSize: settings.fontSize, basePitch: basePitch).height)
+                count += 1
+            }
+            chunk.lineCounts.append(count)
+        }
+        let builderDiagnostics = builder.diagnostics
+        chunk.diagnostics.invalidSequences = builderDiagnostics.invalidSequences
+        chunk.diagnostics.hiddenControls = builderDiagnostics.hiddenControls
+        chunk.diagnostics.outsideBMP = builderDiagnostics.outsideBMP
+        return chunk
+    }
+}
+
+/// Font chains for worker threads: each is used by one thread at a time.
+private final class FontPool: @unchecked Sendable {
+    private let seed: FontChain
+    private var free: [FontChain]
+    private let lock = DispatchSemaphore(value: 1)
+
+    init(seed: FontChain) {
+        self.seed = seed
+        self.free = [seed]
+    }
+
+    func take() throws(FontError) -> FontChain {
+        lock.wait()
+        let fonts = free.popLast()
+        lock.signal()
+        if let fonts { return fonts }
+        return try seed.reopened()
+    }
+
+    func give(_ fonts: FontChain) {
+        lock.wait()
+        free.append(fonts)
+        lock.signal()
+    }
+}

@@ -1,0 +1,47 @@
+/// The pages of a layout reduced to what scripts ask about: each page's byte range and line count.
+///
+/// A page map is small (a few numbers per page) and can be computed without building line
+/// fragments or drawable runs, in parallel, and cached on disk.
+public struct PageMap: Hashable, Sendable {
+    /// One entry per page, in order; their ranges partition `0..<sourceLength`.
+    public let entries: [PageMapEntry]
+    /// Length of the source in bytes.
+    public let sourceLength: Int
+    /// The settings the pages were made with.
+    public let settings: LayoutSettings
+    /// What was replaced or dropped on the way.
+    public let diagnostics: TextDiagnostics
+
+    /// Creates a page map.
+    public init(entries: [PageMapEntry], sourceLength: Int, settings: LayoutSettings, diagnostics: TextDiagnostics) {
+        self.entries = entries
+        self.sourceLength = sourceLength
+        self.settings = settings
+        self.diagnostics = diagnostics
+    }
+
+    /// The page map of a finished layout.
+    public init(_ layout: Layout) {
+        self.init(entries: layout.pageMap, sourceLength: layout.sourceLength, settings: layout.settings,
+                  diagnostics: layout.diagnostics)
+    }
+
+    /// The number of pages.
+    public var pageCount: Int { entries.count }
+
+    /// The 0-based index of the page whose range holds `offset` (the end of the text answers the
+    /// last page), or `nil` outside the text.
+    /// - Complexity: O(log *p*).
+    public func pageIndex(containing offset: Int) -> Int? {
+        guard offset >= 0, offset <= sourceLength, !entries.isEmpty else { return nil }
+        if offset == sourceLength { return entries.count - 1 }
+        var low = 0
+        var high = entries.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if entries[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
+        }
+        while low > 0 && entries[low].range.isEmpty { low -= 1 }
+        return low
+    }
+}

@@ -1,0 +1,54 @@
+import XCTest
+@testable import PaginateKit
+
+/// The parallel page-map path must give exactly the pages of the plain sequential layout.
+final class PageMapEquivalenceTests: XCTestCase {
+    private func assertEquivalent(_ bytes: [UInt8], _ settings: LayoutSettings, _ context: String,
+                                  file: StaticString = #filePath, line: UInt = #line) throws {
+        let fonts = try FontChain(paths: [UnitSupport.dejaVuPath, UnitSupport.droidPath])
+        let manager = LayoutManager(fonts: fonts, settings: settings)
+        let storage = TextStorage(bytes: bytes)
+        let sequential = PageMap(try manager.layout(storage, includeRuns: false))
+        for jobs in [1, 2, 3] {
+            let parallel = try manager.pageMap(storage, jobs: jobs)
+            XCTAssertEqual(parallel.entries.count, sequential.entries.count, "\(context), jobs \(jobs): page count", file: file, line: line)
+            if let first = zip(parallel.entries, sequential.entries).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+                XCTFail("\(context), jobs \(jobs): page \(first + 1) differs: \(parallel.entries[first]) vs \(sequential.entries[first])",
+                        file: file, line: line)
+            }
+            XCTAssertEqual(parallel.diagnostics, sequential.diagnostics, "\(context), jobs \(jobs): diagnostics", file: file, line: line)
+            XCTAssertEqual(parallel.sourceLength, sequential.sourceLength, file: file, line: line)
+        }
+    }
+
+    func testCorporaUnderSeveralSettings() throws {
+        let book = try UnitSupport.corpusBytes("pride-and-prejudice.txt")
+        let sutra = try UnitSupport.corpusBytes("diamond-sutra.txt")
+        try assertEquivalent(book, UnitSupport.settings(), "P&P book page")
+        try assertEquivalent(book, UnitSupport.settings(width: 595, height: 842, columns: 2), "P&P two columns")
+        try assertEquivalent(book, UnitSupport.settings(width: 200, height: 300, margin: 10, mode: .lines), "P&P narrow, lines mode")
+        try assertEquivalent(sutra, UnitSupport.settings(), "sutra book page")
+        try assertEquivalent(sutra, UnitSupport.settings(width: 300, height: 200, margin: 20, columns: 3, mode: .blank), "sutra three columns")
+    }
+
+    func testBookTimesEight() throws {
+        let book = try UnitSupport.corpusBytes("pride-and-prejudice.txt")
+        try assertEquivalent(Array(repeating: book, count: 8).flatMap { $0 }, UnitSupport.settings(), "P&P ×8")
+    }
+
+    func testTrickyTexts() throws {
+        let texts: [String] = [
+            "", "\n\n\n", "\u{0C}\u{0C}a\u{0C}", String(repeating: "\u{0C}", count: 50),
+            "a\n\n\nb\n\n\n\u{0C}\n\nc", "\t\tx\ty\n" + String(repeating: "word ", count: 500),
+            String(repeating: "長", count: 3000), "e\u{301}\u{301}" + String(repeating: "x", count: 2000),
+            "\u{1F600} \u{80} \u{7} bad\u{FFFF}",
+        ]
+        for (index, text) in texts.enumerated() {
+            for mode in ParagraphMode.allCases {
+                try assertEquivalent(Array(text.utf8), UnitSupport.settings(width: 150, height: 120, margin: 10, mode: mode),
+                                     "text \(index), \(mode)")
+            }
+        }
+        try assertEquivalent([0xFF, 0xC0, 0x0A, 0xED, 0xA0, 0x80], UnitSupport.settings(), "invalid bytes")
+    }
+}
