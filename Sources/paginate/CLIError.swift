@@ -36,13 +36,23 @@ struct CLIError: Error {
     static func wrap<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
         do {
             return try body()
-        } catch let error as LayoutError {
+        } catch {
+            throw converting(error)
+        }
+    }
+
+    /// The CLI error for an engine error (other errors pass through unchanged).
+    static func converting(_ error: any Error) -> any Error {
+        switch error {
+        case let error as LayoutError:
             switch error {
-            case .containerTooSmall: throw CLIError(message: error.description, code: .layoutImpossible)
-            case .invalidGeometry, .invalidSetting: throw CLIError(message: error.description, code: .usage)
+            case .containerTooSmall: return CLIError(message: error.description, code: .layoutImpossible)
+            case .invalidGeometry, .invalidSetting: return CLIError(message: error.description, code: .usage)
             }
-        } catch let error as FontError {
-            throw CLIError(message: error.description, code: .inputUnreadable)
+        case let error as FontError:
+            return CLIError(message: error.description, code: .inputUnreadable)
+        default:
+            return error
         }
     }
 }

@@ -19,3 +19,53 @@ struct Job {
         return Job(input: input, fonts: fonts, layout: layout)
     }
 }
+
+/// The page map of one input: from the cache when an earlier run answered the same question,
+/// else computed on all cores and stored for next time.
+struct PageMapJob {
+    let map: PageMap
+    /// Whether the answer came from the cache.
+    let cached: Bool
+
+    static func run(inputPath: String, options: LayoutOptions) throws -> PageMapJob {
+        let settings = try CLIError.wrap { () throws(LayoutError) in try options.settings() }
+        let fonts = try CLIError.wrap { () throws(FontError) in try options.fontChain() }
+        let cache = options.noCache ? nil : PageMapCache.defaultDirectory().map {
+            PageMapCache(directory: $0, version: PaginateVersion.current)
+        }
+        let isFile = inputPath != "-"
+        // An unchanged file is recognised by its identity, without reading it.
+        if let cache, isFile, let content = cache.contentHash(ofFileAt: inputPath),
+           let map = cache.pageMap(for: cache.key(content: content, settings: settings, fonts: fonts), settings: settings) {
+            PageMapJob.warn(map, inputPath)
+            return PageMapJob(map: map, cached: true)
+        }
+        let input = try InputFile.read(inputPath)
+        let content = cache.map { _ in ContentHash(input.storage.bytes) }
+        if let cache, let content {
+            if isFile { cache.remember(content, ofFileAt: inputPath) }
+            if let map = cache.pageMap(for: cache.key(content: content, settings: settings, fonts: fonts), settings: settings) {
+                PageMapJob.warn(map, input.displayName)
+                return PageMapJob(map: map, cached: true)
+            }
+        }
+        let manager = LayoutManager(fonts: fonts, settings: settings)
+        let map: PageMap
+        do {
+            map = try manager.pageMap(input.storage, jobs: options.jobs ?? LayoutManager.defaultJobs)
+        } catch {
+            throw CLIError.converting(error)
+        }
+        if let cache, let content {
+            cache.store(map, for: cache.key(content: content, settings: settings, fonts: fonts))
+        }
+        PageMapJob.warn(map, input.displayName)
+        return PageMapJob(map: map, cached: false)
+    }
+
+    private static func warn(_ map: PageMap, _ name: String) {
+        if let summary = map.diagnostics.summary {
+            CLIError.warn("\(name == "-" ? "standard input" : name): \(summary)")
+        }
+    }
+}

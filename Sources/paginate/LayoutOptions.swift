@@ -30,6 +30,16 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("tab-width"), help: ArgumentHelp("Distance between tab stops, in widths of a space.", valueName: "spaces"))
     var tabWidth = 8
 
+    @Option(help: ArgumentHelp("Layout threads (default: all cores).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(name: .customLong("no-cache"), help: "Neither read nor write the page-map cache ($XDG_CACHE_HOME/paginate or ~/.cache/paginate).")
+    var noCache = false
+
+    mutating func validate() throws {
+        if let jobs, jobs < 1 || jobs > 1024 { throw ValidationError("--jobs must be between 1 and 1024 (got \(jobs))") }
+    }
+
     /// The settings these options describe.
     func settings() throws(LayoutError) -> LayoutSettings {
         let setup = PageSetup(size: try Measurement.pageSize(page), margins: try Measurement.margins(margin),
