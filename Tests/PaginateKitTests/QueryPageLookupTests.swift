@@ -12,7 +12,7 @@ final class QueryPageLookupTests: XCTestCase {
             XCTAssertTrue(layout.isComplete, c.name)
             XCTAssertEqual(layout.pages.first?.range.lowerBound, 0, c.name)
             XCTAssertEqual(layout.pages.last?.range.upperBound, length, c.name)
-            XCTAssertGreaterThan(layout.pageCount, 3, "\(c.name): too few pages to exercise boundaries")
+            XCTAssertGreaterThan(layout.pageCount, 1, "\(c.name): too few pages to exercise boundaries")
 
             var probes: Set<Int> = [-2, -1, 0, 1, length - 1, length, length + 1, length + 2]
             for page in layout.pages {
@@ -70,7 +70,7 @@ final class QueryPageLookupTests: XCTestCase {
                     XCTAssertEqual(line.containerFrame, frame, c.name)
                     XCTAssertEqual(line.rect.minX, frame.minX + line.fragment.origin.x, accuracy: 1e-9, c.name)
                     XCTAssertEqual(line.rect.minY, frame.minY + line.fragment.origin.y, accuracy: 1e-9, c.name)
-                    XCTAssertTrue(Rect(x: line.rect.minX, y: line.rect.minY, width: 0, height: line.rect.height).isInside(frame),
+                    XCTAssertTrue(QueryGeometry.isInside(Rect(x: line.rect.minX, y: line.rect.minY, width: 0, height: line.rect.height), frame),
                                   "\(c.name): line box \(line.rect) starts outside its column \(frame)")
                 }
             }

@@ -35,8 +35,6 @@ struct Flow {
     /// Where the layout stopped early: the first byte not laid out.
     private(set) var truncatedAt: Int?
 
-    /// Thrown internally when the pages asked for are complete; not a user-facing error.
-    struct Stop: Error {}
 
     init(manager: LayoutManager, includeRuns: Bool) {
         fonts = manager.fonts
@@ -65,23 +63,12 @@ struct Flow {
         y = 0
     }
 
-    /// Stops the flow before a new page when every byte up to `stopOffset` is already placed.
-    private mutating func checkStop(nextStart: Int) throws(Stop) {
-        if let stopOffset, nextStart > stopOffset {
-            truncatedAt = nextStart
-            throw Stop()
-        }
-    }
-
     private mutating func startPage() {
         // Skip the page's remaining columns: the next container that starts a page.
         repeat { startContainer() } while chainIndex % settings.page.columns != 0
     }
 
-    private mutating func advanceContainer(nextStart: Int) throws(FlowError) {
-        if (chainIndex + 1) % settings.page.columns == 0 {
-            do { try checkStop(nextStart: nextStart) } catch { throw .stop }
-        }
+    private mutating func advanceContainer() throws(FlowError) {
         if current.lines.isEmpty {
             emptyContainersInARow += 1
             if emptyContainersInARow > 2 {
@@ -102,7 +89,6 @@ struct Flow {
     mutating func place(_ paragraph: Paragraph) throws(FlowError) {
         if pendingPageBreak {
             pendingPageBreak = false
-            do { try checkStop(nextStart: paragraph.offsets.first ?? paragraph.startOffset) } catch { throw .stop }
             startPage()
         }
         defer { if paragraph.breaksPageAfter { pendingPageBreak = true } }
@@ -124,7 +110,7 @@ struct Flow {
                 span = free
             } else if let bottom = container.bottomOfExclusions(overlapping: y, bandHeight), bottom > y {
                 y = bottom
-                if y + basePitch > container.size.height + 1e-9 { try advanceContainer(nextStart: nextOffset(breaker)) }
+                if y + basePitch > container.size.height + 1e-9 { try advanceContainer() }
                 continue
             } else {
                 span = (0, container.size.width)
@@ -139,8 +125,15 @@ struct Flow {
             }
             let start = line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound]
             if y + height > container.size.height + 1e-9 {
-                try advanceContainer(nextStart: start)
+                try advanceContainer()
                 continue
+            }
+            if let stopOffset, start > stopOffset, pages.count > 1, pages[pages.count - 1].allSatisfy({ $0.lines.isEmpty }) {
+                // Every byte up to `stopOffset` is on the finished pages: this line would open
+                // the next page, whose start ends them.
+                truncatedAt = start
+                pages.removeLast()
+                throw .stop
             }
             let runs = includeRuns ? makeRuns(prepared, line) : []
             let carets = includeRuns ? makeCaretStops(prepared, line) : []
@@ -150,12 +143,6 @@ struct Flow {
             breaker = trial
             bandHeight = basePitch
         }
-    }
-
-    /// The source offset of the first code point the breaker has not placed yet.
-    private func nextOffset(_ breaker: LineBreaker) -> Int {
-        let paragraph = breaker.prepared.paragraph
-        return breaker.position < paragraph.offsets.count ? paragraph.offsets[breaker.position] : paragraph.startOffset
     }
 
     /// Splits a line into runs of one font each; a tab ends a run and moves the pen to its stop.
@@ -234,7 +221,7 @@ struct Flow {
                 var lines: [LineFragment] = []
                 for draft in container.lines {
                     let start = starts[lineIndex]
-                    let end = lineIndex + 1 < starts.count ? starts[lineIndex + 1] : sourceLength
+                    let end = lineIndex + 1 < starts.count ? starts[lineIndex + 1] : (truncatedAt ?? sourceLength)
                     lines.append(LineFragment(range: start..<max(start, end), origin: draft.origin, width: draft.width,
                                               height: draft.height, baseline: draft.baseline, runs: draft.runs,
                                               caretStops: draft.carets))

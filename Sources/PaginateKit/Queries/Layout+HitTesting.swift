@@ -55,17 +55,36 @@ extension Layout {
         let stops = line.fragment.caretStops
         guard !stops.isEmpty else { return line.fragment.range.lowerBound }
         let x = point.x - line.rect.minX
-        return stops.min { abs($0.x - x) < abs($1.x - x) }!.offset
+        // The first stop right of the point; between two stops the nearer wins, and a point at a
+        // glyph's very centre belongs to the glyph (the stop before it).
+        var low = 0
+        var high = stops.count
+        while low < high {
+            let middle = (low + high) / 2
+            if stops[middle].x <= x { low = middle + 1 } else { high = middle }
+        }
+        if low == 0 { return stops[0].offset }
+        if low == stops.count { return stops[stops.count - 1].offset }
+        let before = stops[low - 1], after = stops[low]
+        return x - before.x <= after.x - x + 1e-9 ? before.offset : after.offset
     }
 
     /// One rectangle per line segment that `range` covers, in reading order — TextKit's
-    /// `enumerateTextSegments`. A range across lines or pages gives several rectangles; an empty
-    /// range gives the caret's position as a zero-width rectangle.
+    /// `enumerateTextSegments`. A range across lines or pages gives several rectangles, each ending
+    /// at its container's edge at most (trailing spaces hang past it); an empty range gives the
+    /// caret's position as a zero-width rectangle.
     ///
     /// Needs a layout made with runs (for caret positions).
     /// - Complexity: O(log *p* + *k*) for *k* lines touched.
     public func rects(for range: Range<Int>) -> [PageRect] {
         guard let firstPage = pageIndex(containing: range.lowerBound) else { return [] }
+        if range.isEmpty && range.lowerBound == sourceLength {
+            // The end-of-text insertion point: after the last line's last character.
+            guard let line = lines(onPage: pages.count).last else { return [] }
+            let box = line.rect
+            let x = line.fragment.caretStops.last?.x ?? line.fragment.width
+            return [PageRect(pageNumber: pages.count, rect: Rect(x: box.minX + x, y: box.minY, width: 0, height: box.height))]
+        }
         var result: [PageRect] = []
         var pageNumber = firstPage + 1
         while pageNumber <= pages.count, pages[pageNumber - 1].range.lowerBound <= max(range.lowerBound, range.upperBound - 1) {
@@ -79,8 +98,11 @@ extension Layout {
                 let startX = stops.first { $0.offset >= range.lowerBound }?.x ?? line.fragment.width
                 let endX = range.isEmpty ? startX : (stops.first { $0.offset >= range.upperBound }?.x ?? stops.last?.x ?? line.fragment.width)
                 let box = line.rect
+                // White space hanging past the container's edge is selected only up to the edge.
+                let edge = range.isEmpty ? .infinity : line.containerFrame.width - line.fragment.origin.x
+                let left = min(startX, edge), right = min(endX, edge)
                 result.append(PageRect(pageNumber: pageNumber,
-                                       rect: Rect(x: box.minX + startX, y: box.minY, width: max(0, endX - startX), height: box.height)))
+                                       rect: Rect(x: box.minX + left, y: box.minY, width: max(0, right - left), height: box.height)))
                 if range.isEmpty { return result }
             }
             pageNumber += 1
