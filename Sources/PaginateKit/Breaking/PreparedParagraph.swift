@@ -102,12 +102,32 @@ struct PreparedParagraph {
 
     /// Grapheme cluster starts, by Swift's own segmentation (Unicode extended grapheme clusters).
     ///
-    /// Text below U+0300 other than CR cannot form multi-scalar clusters, so it skips the
-    /// segmentation entirely.
+    /// Text made only of code points that can neither extend a cluster nor be extended (see
+    /// `startsEveryCluster`) skips the segmentation: each code point is its own cluster.
     static func clusterStarts(of scalars: [UInt32]) -> [Bool] {
-        if scalars.allSatisfy({ $0 < 0x300 }) {
+        if scalars.allSatisfy(startsEveryCluster) {
             return [Bool](repeating: true, count: scalars.count)
         }
+        return segmentedClusterStarts(of: scalars)
+    }
+
+    /// Whether a code point always stands alone as a grapheme cluster when the text around it has
+    /// no combining marks, joiners, prepended marks, conjoining jamo or regional indicators: the
+    /// common ranges of Latin, Greek, Cyrillic, punctuation, symbols, CJK and Hangul syllables,
+    /// minus the few combining or joining code points inside them.
+    @inline(__always)
+    static func startsEveryCluster(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x09, 0x20..<0x300, 0x370..<0x483, 0x2010..<0x2028, 0x2030..<0x205F, 0x2070..<0x20D0, 0x2100..<0x2C00,
+             0x3000..<0x302A, 0x3030..<0x3099, 0x309B..<0x3100, 0x3400..<0x4DC0, 0x4E00..<0xA000,
+             0xAC00..<0xD7A4, 0xFF01..<0xFF9E, 0xFFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func segmentedClusterStarts(of scalars: [UInt32]) -> [Bool] {
         var starts = [Bool](repeating: false, count: scalars.count)
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars.map { Unicode.Scalar($0) ?? "\u{FFFD}" })
