@@ -25,11 +25,23 @@ public enum LineBreakOpportunities {
         return [LineBreakAction](unsafeUninitializedCapacity: count) { buffer, initialized in
             var state = LineBreakState(first: scalars[0])
             for index in 1..<count {
-                let action = state.advance(scalars, index)
+                let action = state.continuesWord(scalars[index]) ? .prohibited : state.advance(scalars, index)
                 (buffer.baseAddress! + (index - 1)).initialize(to: action)
             }
             (buffer.baseAddress! + (count - 1)).initialize(to: .mandatory)
             initialized = count
+        }
+    }
+
+    /// The same actions as `compute(_:)`, every position decided by the full rule chain (no
+    /// shortcuts); tests compare the two.
+    static func computeRuleByRule(_ scalars: [UInt32]) -> [LineBreakAction] {
+        guard !scalars.isEmpty else { return [] }
+        return scalars.withUnsafeBufferPointer { buffer in
+            var state = LineBreakState(first: buffer[0])
+            var actions = (1..<buffer.count).map { state.advance(buffer, $0) }
+            actions.append(.mandatory)
+            return actions
         }
     }
 
@@ -75,6 +87,21 @@ struct LineBreakState {
         beforeSpaces = cls == .SP ? LineBreakState.none : cls
         regionalIndicators = cls == .RI ? 1 : 0
         inNumber = cls == .NU
+    }
+
+    /// Moves past an ASCII letter that follows an ASCII letter, if `scalar` is one, and says so.
+    ///
+    /// Most of a Latin text is letters inside words. Between two letters (class AL) no rule
+    /// LB4–LB31 allows a break (LB28 forbids it), and pushing a letter after a letter changes only
+    /// the remembered code points, so this shortcut skips the rule chain with the same result.
+    @inline(__always)
+    mutating func continuesWord(_ scalar: UInt32) -> Bool {
+        guard prev == .AL, prevRaw == .AL, (scalar | 0x20) &- 0x61 < 26, prevBase < 0x80,
+              (prevBase | 0x20) &- 0x61 < 26 else { return false }
+        prevPrev = .AL
+        prevPrevBase = prevBase
+        prevBase = scalar
+        return true
     }
 
     /// Decides the position before `scalars[index]` and moves past that code point.
