@@ -16,10 +16,12 @@ let package = Package(
         .package(path: ".."),
     ],
     targets: [
+        // libFuzzer's driver entry point, declared for Swift.
+        .target(name: "CFuzzDriver"),
         // Decoding fuzz bytes into settings, and the invariants every layout must satisfy.
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "PaginateKit", package: mainPackage)]
+            dependencies: ["CFuzzDriver", .product(name: "PaginateKit", package: mainPackage)]
         ),
         // The engine: arbitrary bytes and small settings through LayoutManager.
         .executableTarget(

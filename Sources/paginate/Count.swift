@@ -15,7 +15,7 @@ struct Count: ParsableCommand {
         One file: prints the bare number, e.g. 422.
 
         Several files: one line per file, in the order given, '<pages><TAB><path>'. Files are laid \
-        out in parallel on all cores. A file that cannot be read or laid out gives the line \
+        out in parallel, one file per core (--jobs N: N at a time). A file that cannot be read or laid out gives the line \
         'error<TAB><path><TAB><message>' on standard output and 'paginate: error: <path>: <message>' \
         on standard error; the other files are still counted, and the exit code is that of the \
         first file that failed (e.g. 66 for an unreadable file).
@@ -65,7 +65,7 @@ struct Count: ParsableCommand {
     private func countAll() throws {
         // Problems common to all files are reported once, before any file is read.
         let settings = try CLIError.wrap { () throws(LayoutError) in try layout.settings() }
-        let workers = max(1, min(inputs.count, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        let workers = max(1, min(inputs.count, layout.jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
         // Fonts cache glyph widths lazily and are not thread-safe: every worker gets its own chain.
         var chains: [FontChain] = []
         for _ in 0..<workers {

@@ -66,17 +66,10 @@ struct Locate: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            var job = try Job.run(inputPath: input, options: layout, includeRuns: false) { input in
+            let job = try Job.run(inputPath: input, options: layout, includeRuns: false) { input in
                 try place(in: input)
             }
             let target = job.target
-            // The page of `target` ends the partial layout. Its last line's byte range ends where
-            // layout stopped, which can fall short of the blank lines a full layout gives it; when
-            // that line is reported, lay out one page more so its range is exact.
-            if json, !job.layout.isComplete, let last = job.layout.pages.last, let line = last.lines.last,
-               line.range.lowerBound <= target {
-                job = try job.extended()
-            }
             guard let index = job.layout.pageIndex(containing: target) else {
                 throw CLIError(message: "offset \(target) is beyond the end of the input (\(job.layout.sourceLength) bytes)", code: .usage)
             }
@@ -100,14 +93,17 @@ struct Locate: ParsableCommand {
         }
         if let character {
             guard let byte = storage.byteOffset(ofScalar: character) else {
-                throw CLIError(message: "character \(character) is beyond the end of the input (it has \(Locate.scalarCount(storage)) characters, indexed from 0)", code: .usage)
+                let count = Locate.scalarCount(storage)
+                let message = "character \(character) is beyond the end of the input (it has \(count) characters, indexed from 0)"
+                throw CLIError(message: message, code: .usage)
             }
             return byte
         }
         if let line {
             guard let byte = storage.byteOffset(ofLine: line) else {
                 let lines = Locate.lineCount(storage)
-                throw CLIError(message: "line \(line) is beyond the end of the input (it has \(lines) line\(lines == 1 ? "" : "s"))", code: .usage)
+                let message = "line \(line) is beyond the end of the input (it has \(lines) line\(lines == 1 ? "" : "s"))"
+                throw CLIError(message: message, code: .usage)
             }
             return byte
         }
@@ -127,7 +123,8 @@ struct Locate: ParsableCommand {
     /// Scalars as `byteOffset(ofScalar:)` counts them (the index one past the last one is the end).
     static func scalarCount(_ storage: TextStorage) -> Int {
         // Binary search over the engine's own count, so invalid sequences are counted its way.
-        var low = 0, high = storage.length
+        var low = 0
+        var high = storage.length
         while low < high {
             let middle = (low + high + 1) / 2
             if storage.byteOffset(ofScalar: middle) != nil { low = middle } else { high = middle - 1 }
@@ -143,20 +140,6 @@ struct PartialJob {
     let layout: Layout
     /// The byte offset the layout was made for.
     let target: Int
-    /// Whether the layout has runs and caret stops.
-    let includeRuns: Bool
-}
-
-extension PartialJob {
-    /// The same text laid out one page further: through the first byte this layout left out.
-    func extended() throws -> PartialJob {
-        guard !layout.isComplete, let stop = layout.pages.last?.range.upperBound else { return self }
-        let manager = LayoutManager(fonts: fonts, settings: layout.settings)
-        let longer = try CLIError.wrap { () throws(LayoutError) in
-            try manager.layout(input.storage, includeRuns: includeRuns, through: stop)
-        }
-        return PartialJob(input: input, fonts: fonts, layout: longer, target: target, includeRuns: includeRuns)
-    }
 }
 
 extension Job {
@@ -177,6 +160,6 @@ extension Job {
         if let summary = layout.diagnostics.summary {
             CLIError.warn("\(input.displayName): \(summary)")
         }
-        return PartialJob(input: input, fonts: fonts, layout: layout, target: target, includeRuns: includeRuns)
+        return PartialJob(input: input, fonts: fonts, layout: layout, target: target)
     }
 }

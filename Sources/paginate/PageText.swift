@@ -72,7 +72,9 @@ struct PageText: ParsableCommand {
             let end = last ?? count
             guard end <= count, first <= count else {
                 let missing = first > count ? first : end
-                throw CLIError(message: "page \(missing) does not exist: \(job.input.displayName) has \(count) page\(count == 1 ? "" : "s") with these settings", code: .usage)
+                let pages = "\(count) page\(count == 1 ? "" : "s")"
+                let message = "page \(missing) does not exist: \(job.input.displayName) has \(pages) with these settings"
+                throw CLIError(message: message, code: .usage)
             }
             if json {
                 print(QueryJSON.pages(job.layout, first...end), terminator: "")

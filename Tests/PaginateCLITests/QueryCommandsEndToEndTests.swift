@@ -26,18 +26,20 @@ final class QueryCommandsEndToEndTests: XCTestCase {
     func testLocateAgreesWithTheMapOnBothSidesOfPageBoundaries() throws {
         for corpus in Corpus.allCases {
             let map = try Self.map(corpus)
-            // About 40 boundaries spread over the book (all of them for a short text).
-            let boundaries = map.pages.dropFirst()
+            // About 40 boundaries spread over the book (all of them for a short text). The last
+            // byte before each is located with --json: its page is the one before, it sits on that
+            // page's last line, and that line ends exactly at the boundary. For every eighth
+            // boundary the first and second bytes after it are located too.
+            let boundaries = Array(map.pages.dropFirst())
             let step = max(1, boundaries.count / 40)
-            let sampled = boundaries.enumerated().filter { $0.offset % step == 0 }.map(\.element)
-            var cases: [(offset: Int, page: Int)] = []
-            for entry in sampled {
+            var cases: [(offset: Int, page: Int)] = [(0, 1), (map.bytes, map.pageCount)]
+            for (index, entry) in boundaries.enumerated() where index % step == 0 {
                 cases.append((entry.start - 1, entry.page - 1))
-                cases.append((entry.start, entry.page))
-                if entry.end - entry.start > 1 { cases.append((entry.start + 1, entry.page)) }
+                if index % (8 * step) == 0 {
+                    cases.append((entry.start, entry.page))
+                    if entry.end - entry.start > 1 { cases.append((entry.start + 1, entry.page)) }
+                }
             }
-            cases.append((0, 1))
-            cases.append((map.bytes, map.pageCount))
 
             let runs = try Self.parallel(cases) { item in
                 try PaginateBinary.run(["locate", corpus.url.path, "--offset", String(item.offset), "--json"] + Corpus.options)
@@ -48,53 +50,69 @@ final class QueryCommandsEndToEndTests: XCTestCase {
                 XCTAssertEqual(record.int("version"), 1)
                 XCTAssertEqual(record.int("offset"), item.offset)
                 XCTAssertEqual(record.int("page"), item.page, "\(corpus.rawValue): locate --offset \(item.offset)")
-                // The line that holds the offset lies within the page's range in the map.
-                let entry = map.pages[item.page - 1]
-                let range = try record.object("lineRange")
-                let (start, end) = (try XCTUnwrap(range.int("start")), try XCTUnwrap(range.int("end")))
-                XCTAssertTrue(entry.start <= start && end <= entry.end, "\(corpus.rawValue) \(item.offset): line \(start)..<\(end) outside page \(entry.page)")
-                if item.offset < map.bytes {
-                    XCTAssertTrue(start <= item.offset && item.offset < end, "\(corpus.rawValue): line \(start)..<\(end) does not hold \(item.offset)")
-                }
-                // The first byte of a page is on its first line, the last byte on its last line.
-                if item.offset == entry.start { XCTAssertEqual(record.int("line"), 1) }
-                if item.offset == entry.end - 1 {
-                    XCTAssertEqual(record.int("line"), entry.lines)
-                    XCTAssertEqual(end, entry.end)
-                }
-                let rect = try record.object("rect")
-                XCTAssertNotNil(rect.double("x"))
-                XCTAssertGreaterThan(rect.double("height") ?? 0, 0)
+                try checkLine(of: record, in: map, corpus: corpus)
             }
         }
     }
 
+    /// The located line lies within its page's range, holds the offset, and is the page's first or
+    /// last line when the offset is the page's first or last byte.
+    private func checkLine(of record: JSONRecord, in map: PageMap, corpus: Corpus) throws {
+        let offset = try XCTUnwrap(record.int("offset")), page = try XCTUnwrap(record.int("page"))
+        let entry = map.pages[page - 1]
+        let range = try record.object("lineRange")
+        let (start, end) = (try XCTUnwrap(range.int("start")), try XCTUnwrap(range.int("end")))
+        XCTAssertTrue(entry.start <= start && end <= entry.end, "\(corpus.rawValue) \(offset): line \(start)..<\(end) outside page \(page)")
+        if offset < map.bytes {
+            XCTAssertTrue(start <= offset && offset < end, "\(corpus.rawValue): line \(start)..<\(end) does not hold \(offset)")
+        }
+        if offset == entry.start { XCTAssertEqual(record.int("line"), 1, "\(corpus.rawValue) \(offset)") }
+        if offset == entry.end - 1 {
+            XCTAssertEqual(record.int("line"), entry.lines, "\(corpus.rawValue) \(offset)")
+            XCTAssertEqual(end, entry.end, "\(corpus.rawValue) \(offset): the page's last line ends where the page does")
+        }
+        let rect = try record.object("rect")
+        XCTAssertGreaterThanOrEqual(rect.double("x") ?? -1, 0)
+        XCTAssertGreaterThan(rect.double("height") ?? 0, 0)
+    }
+
     func testLineAndCharacterSelectorsAgreeWithTheByteOffset() throws {
-        var cases: [(corpus: Corpus, arguments: [String], offset: Int)] = []
+        // Each place is named twice — by source line and by character index, both computed here
+        // from the file's bytes — and both answers must be the same, for the right byte.
+        var cases: [(corpus: Corpus, arguments: [[String]], offset: Int)] = []
         for corpus in Corpus.allCases {
             let bytes = [UInt8](try corpus.bytes())
             let lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A && $0 + 1 < bytes.count }.map { $0 + 1 }
-            for line in Set([1, 2, lineStarts.count / 3, lineStarts.count / 2, lineStarts.count]).sorted() {
-                cases.append((corpus, ["--line", String(line)], lineStarts[line - 1]))
-            }
             // Character indices count Unicode scalars: in valid UTF-8, the bytes that start one.
             let scalarStarts = bytes.indices.filter { bytes[$0] & 0xC0 != 0x80 }
-            for index in Set([0, 1, scalarStarts.count / 4, scalarStarts.count / 2 + 7, scalarStarts.count - 1]).sorted() {
-                cases.append((corpus, ["--char", String(index)], scalarStarts[index]))
+            let scalarIndex = { (offset: Int) in scalarStarts.firstIndex(of: offset)! }
+            for line in Set([1, 2, lineStarts.count / 3, lineStarts.count]).sorted() {
+                let offset = lineStarts[line - 1]
+                cases.append((corpus, [["--line", String(line)], ["--char", String(scalarIndex(offset))]], offset))
             }
-            cases.append((corpus, ["--char", String(scalarStarts.count)], bytes.count))
+            // A place inside a line, and the end of the text (one past the last character).
+            let inside = scalarStarts.count / 2 + 7
+            cases.append((corpus, [["--char", String(inside)], ["--offset", String(scalarStarts[inside])]], scalarStarts[inside]))
+            cases.append((corpus, [["--char", String(scalarStarts.count)]], bytes.count))
         }
-        let runs = try Self.parallel(cases) { item -> (ProcessResult, ProcessResult) in
-            let path = item.corpus.url.path
-            return (try PaginateBinary.run(["locate", path, "--json"] + item.arguments + Corpus.options),
-                    try PaginateBinary.run(["locate", path, "--json", "--offset", String(item.offset)] + Corpus.options))
+        let runs = try Self.parallel(cases.flatMap { item in item.arguments.map { (item.corpus, $0) } }) { corpus, arguments in
+            try PaginateBinary.run(["locate", corpus.url.path, "--json"] + arguments + Corpus.options)
         }
-        for (item, (selected, byOffset)) in zip(cases, runs) {
-            let what = "\(item.corpus.rawValue) \(item.arguments.joined(separator: " ")) (byte \(item.offset))"
-            XCTAssertEqual(selected.status, 0, "\(what): \(selected.summary)")
-            XCTAssertEqual(byOffset.status, 0, "\(what): \(byOffset.summary)")
-            XCTAssertEqual(try JSONRecord(selected.stdout).int("offset"), item.offset, what)
-            XCTAssertEqual(selected.output, byOffset.output, what)
+        var next = runs.makeIterator()
+        for item in cases {
+            let map = try Self.map(item.corpus)
+            var outputs: [String] = []
+            for arguments in item.arguments {
+                let run = try XCTUnwrap(next.next())
+                let what = "\(item.corpus.rawValue) \(arguments.joined(separator: " ")) (byte \(item.offset))"
+                XCTAssertEqual(run.status, 0, "\(what): \(run.summary)")
+                let record = try JSONRecord(run.stdout)
+                XCTAssertEqual(record.int("offset"), item.offset, what)
+                XCTAssertEqual(record.int("page"), map.page(holding: item.offset) ?? map.pageCount, what)
+                try checkLine(of: record, in: map, corpus: item.corpus)
+                outputs.append(run.output)
+            }
+            XCTAssertEqual(Set(outputs).count, 1, "every selector of byte \(item.offset) gives the same answer: \(outputs)")
         }
     }
 
@@ -320,11 +338,15 @@ final class QueryCommandsEndToEndTests: XCTestCase {
             let top = try XCTUnwrap(rects.first), bottom = try XCTUnwrap(rects.last)
             XCTAssertEqual([top.int("page") ?? 0, bottom.int("page") ?? 0], pagesExpected)
             let firstRect = try first.object("rect"), secondRect = try second.object("rect")
-            // The first rectangle ends where its line's text ends; the last starts at its line's start.
+            // Each rectangle is on its line; the last starts where its line starts.
             XCTAssertEqual(top.double("y"), firstRect.double("y"))
             XCTAssertEqual(bottom.double("y"), secondRect.double("y"))
-            XCTAssertEqual((top.double("x") ?? 0) + (top.double("width") ?? 0),
-                           (firstRect.double("x") ?? 0) + (firstRect.double("width") ?? 0), accuracy: 0.002)
+            // The first rectangle runs to the end of its line: past the drawn text by at most the
+            // hanging space that ends the line.
+            let topEnd = (top.double("x") ?? 0) + (top.double("width") ?? 0)
+            let textEnd = (firstRect.double("x") ?? 0) + (firstRect.double("width") ?? 0)
+            XCTAssertTrue(topEnd >= textEnd - 0.002 && topEnd <= textEnd + 11 / 2,
+                          "first rectangle ends at \(topEnd), its line's text at \(textEnd)")
             XCTAssertEqual(bottom.double("x"), secondRect.double("x"))
             XCTAssertGreaterThan(top.double("width") ?? 0, 0)
             XCTAssertGreaterThan(bottom.double("width") ?? 0, 0)
@@ -338,7 +360,9 @@ final class QueryCommandsEndToEndTests: XCTestCase {
             // The text format names the same occurrences.
             let text = try PaginateBinary.run(["find", corpus.url.path, phrase] + Corpus.options)
             XCTAssertEqual(text.status, 0, text.summary)
-            let expectedRows = records.map { "\($0.int("page") ?? 0)\t\($0.int("line") ?? 0)\t\($0.int("start") ?? 0)-\($0.int("end") ?? 0)" }
+            let expectedRows = records.map {
+                "\($0.int("page") ?? 0)\t\($0.int("line") ?? 0)\t\($0.int("start") ?? 0)-\($0.int("end") ?? 0)"
+            }
             XCTAssertEqual(text.output, expectedRows.map { $0 + "\n" }.joined())
         }
     }
@@ -387,7 +411,8 @@ final class QueryCommandsEndToEndTests: XCTestCase {
 
         // Its first sentence is on the same page, or on the next when the heading is the last line
         // of its page; `page --json` says which.
-        let sentence = try PaginateBinary.run(["locate", corpus.url.path, "--text", "It is a truth universally acknowledged"] + Corpus.options)
+        let firstSentence = ["--text", "It is a truth universally acknowledged"]
+        let sentence = try PaginateBinary.run(["locate", corpus.url.path] + firstSentence + Corpus.options)
         XCTAssertEqual(sentence.status, 0, sentence.summary)
         let sentencePage = try XCTUnwrap(Int(sentence.output.dropLast()))
         let headingPage = try PaginateBinary.run(["page", corpus.url.path, String(pages[0]), "--json"] + Corpus.options)

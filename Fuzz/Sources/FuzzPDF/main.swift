@@ -58,3 +58,9 @@ enum PDFShape {
         return found
     }
 }
+
+/// The executable's entry point (see `runFuzzer`).
+@_cdecl("FuzzPDF_main")
+public func fuzzPDFMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv) { fuzzPDF($0, $1) }
+}

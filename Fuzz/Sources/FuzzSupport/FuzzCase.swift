@@ -15,7 +15,8 @@ import PaginateKit
 /// | 7 | tab width 1–16 |
 /// | 8–11 | the exclusion: x, y, width, height as fractions (/255) of the container |
 /// | 12, 13 | a byte offset (big-endian, modulo text length + 1) for the noncontiguous layout check |
-/// | 14, 15 | PDF title: a length (mod 16) taken from the text's start |
+/// | 14 | PDF title: a length (mod 16) taken from the text's start |
+/// | 15 | bit 0: also lay out without runs and through the offset, and compare |
 public struct FuzzCase {
     public static let headerLength = 16
 
@@ -26,6 +27,8 @@ public struct FuzzCase {
     public let primaryFontOnly: Bool
     /// A byte offset for `layout(_:includeRuns:through:)`.
     public let probeOffset: Int
+    /// Whether to compare the layout with the two other ways of making it (without runs; stopped).
+    public let checksVariants: Bool
     /// The title the PDF target records.
     public let title: String
     /// The text bytes.
@@ -64,6 +67,7 @@ public struct FuzzCase {
         probeOffset = (byte(12) << 8 | byte(13)) % (text.count + 1)
         let titleLength = min(text.count, byte(14) % 16)
         title = String(decoding: text[..<titleLength], as: UTF8.self)
+        checksVariants = byte(15) & 1 != 0
     }
 
     /// A layout manager for these settings; containers carry the exclusion, if any.

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Fuzz/ (with -sanitize=fuzzer,address) and runs them, one at a
+# time, for a given time or number of runs. Corpora and findings live in .fuzz-corpus/ (git-ignored).
+#
+#   Scripts/fuzz.sh                          # both targets, 10 minutes each
+#   Scripts/fuzz.sh --target layout --runs 5000000
+#   Scripts/fuzz.sh --target pdf --time 3600
+#   Scripts/fuzz.sh --regress                # replay every saved finding and the corpora once
+#   Scripts/fuzz.sh --time 60 -- -jobs=1 -max_len=2048   # extra libFuzzer flags after --
+#
+# Targets: layout (FuzzLayout: the engine and its invariants) and pdf (FuzzPDF: layout, PDF, text
+# spreads and JSON on small inputs). A target's findings are written to .fuzz-corpus/findings/;
+# each one should become a regression test (Tests/PaginateCLITests/BadInputFuzzRegressionTests.swift).
+# PAGINATE_FUZZ_TOLERATE (see Fuzz/Sources/FuzzSupport/Invariants.swift) skips known findings.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+scratch="${FUZZ_SCRATCH_PATH:-$root/.build-fuzz}"
+corpus_root="$root/.fuzz-corpus"
+targets=(layout pdf)
+time_limit=""
+runs=""
+build_only=no
+regress=no
+extra=()
+
+usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --target) shift; [ "${1:-}" = all ] && targets=(layout pdf) || targets=("${1:?--target needs layout, pdf or all}") ;;
+        --time) shift; time_limit="${1:?--time needs seconds}" ;;
+        --runs) shift; runs="${1:?--runs needs a count}" ;;
+        --build-only) build_only=yes ;;
+        --regress) regress=yes ;;
+        -h|--help) usage; exit 0 ;;
+        --) shift; extra=("$@"); break ;;
+        *) echo "fuzz.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
+    esac
+    shift
+done
+if [ -z "$time_limit" ] && [ -z "$runs" ]; then time_limit=600; fi
+
+binary_name() {
+    case "$1" in
+        layout) echo FuzzLayout ;;
+        pdf) echo FuzzPDF ;;
+        *) echo "fuzz.sh: unknown target '$1' (layout or pdf)" >&2; exit 64 ;;
+    esac
+}
+# Small inputs keep executions fast; layout bugs rarely need more than a few lines of text
+# (override with -- -max_len=N).
+max_len() { echo 512; }
+
+echo "== building the fuzz targets (release, -sanitize=fuzzer,address) into $scratch"
+build_log="$(mktemp)"
+if ! (cd "$root/Fuzz" && swift build -c release --scratch-path "$scratch" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library > "$build_log" 2>&1); then
+    grep -vE '^\[[0-9]+/[0-9]+\]' "$build_log" >&2
+    rm -f "$build_log"
+    echo "fuzz.sh: the build failed" >&2
+    exit 1
+fi
+rm -f "$build_log"
+bin="$(cd "$root/Fuzz" && swift build -c release --scratch-path "$scratch" --show-bin-path)"
+for target in "${targets[@]}"; do
+    [ -x "$bin/$(binary_name "$target")" ] || { echo "fuzz.sh: build failed: no $bin/$(binary_name "$target")" >&2; exit 1; }
+done
+[ "$build_only" = yes ] && exit 0
+
+# The Swift runtime's own crash backtracer competes with AddressSanitizer's; libFuzzer reports instead.
+export SWIFT_BACKTRACE=enable=no
+export PAGINATE_FONTS="${PAGINATE_FONTS:-$root/Fonts}"
+# No allocation stacks (a third of the time goes to recording them); rerun a finding with
+# ASAN_OPTIONS=malloc_context_size=30 for full reports. Swift's runtime caches look like leaks.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:malloc_context_size=0}"
+
+# Seeds: a 16-byte settings header (see Fuzz/Sources/FuzzSupport/FuzzCase.swift) and small texts.
+seed() {
+    local dir="$1"
+    mkdir -p "$dir"
+    [ -n "$(ls -A "$dir" 2>/dev/null)" ] && return 0
+    local header='\x60\x80\x10\x01\x14\x07\x02\x07\x40\x40\x60\x40\x00\x10\x05\x01'
+    local header_columns='\x90\xa0\x04\x0a\x10\x07\x06\x07\x20\x20\x80\x30\x00\x40\x05\x01'
+    printf "$header%s" "It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife." > "$dir/seed-prose"
+    printf "$header%s" $'Chapter 1\n\n   Title line\nhard wrapped line that\ngoes on here and\nthen ends.\n\n\fNext page\ttab\tstops' > "$dir/seed-lines"
+    printf "$header_columns%s" '如是我聞。一時佛在舍衛國祇樹給孤獨園，與大比丘眾千二百五十人俱。' > "$dir/seed-cjk"
+    printf "$header%s" $'e\xcc\x81 \xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9 \xe2\x98\xba\xef\xb8\x8f \xef\xbb\xbf\xc3\xa9\r\n\xc0\xaf\xed\xa0\x80\xf0\x9f' > "$dir/seed-unicode"
+    printf "$header_columns%s" 'https://example.com/a/very/long/path?with=query&and=more#fragment_without_spaces_xxxxxxxxxxxxxxxxxxxxxxxx' > "$dir/seed-url"
+    if [ -f "$root/Examples/pride-and-prejudice-1-3.txt" ]; then
+        { printf "$header"; head -c 2000 "$root/Examples/pride-and-prejudice-1-3.txt"; } > "$dir/seed-book"
+    fi
+}
+
+summaries=()
+status=0
+for target in "${targets[@]}"; do
+    name="$(binary_name "$target")"
+    corpus="$corpus_root/$target"
+    findings="$corpus_root/findings/$target"
+    mkdir -p "$findings"
+    seed "$corpus"
+    log="$corpus_root/logs/$target-$(date +%Y%m%d-%H%M%S).log"
+    mkdir -p "$corpus_root/logs"
+    if [ "$regress" = yes ]; then
+        echo "== $name: replaying saved findings and the corpus"
+        inputs=("$corpus")
+        [ -n "$(ls -A "$findings" 2>/dev/null)" ] && inputs+=("$findings"/*)
+        "$bin/$name" -runs=0 "${inputs[@]}" 2>&1 | tail -3
+        continue
+    fi
+    limits=()
+    [ -n "$time_limit" ] && limits+=("-max_total_time=$time_limit")
+    [ -n "$runs" ] && limits+=("-runs=$runs")
+    echo "== $name: ${limits[*]} (log: ${log#$root/})"
+    set +e
+    "$bin/$name" "$corpus" -max_len="$(max_len "$target")" -timeout=30 -rss_limit_mb=4096 \
+        -dict="$root/Fuzz/paginate.dict" -artifact_prefix="$findings/" -print_final_stats=1 \
+        "${limits[@]}" "${extra[@]}" > "$log" 2>&1
+    code=$?
+    set -e
+    executed="$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || echo '?')"
+    speed="$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || echo '?')"
+    files="$(find "$corpus" -type f | wc -l)"
+    bytes="$(du -sb "$corpus" | cut -f1)"
+    found="$(find "$findings" -type f | wc -l)"
+    line="$name: exit $code, $executed runs, $speed exec/s, corpus $files files ($bytes bytes), findings $found"
+    echo "   $line"
+    summaries+=("$line")
+    # One row per run, for totals over many runs: date, target, exit, runs, exec/s, corpus files, findings.
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$code" "$executed" "$speed" "$files" "$found" \
+        >> "$corpus_root/runs.tsv"
+    if [ "$code" -ne 0 ]; then
+        status=1
+        grep -m1 -E 'invariant violated|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error' "$log" | sed 's/^/   /' || true
+        echo "   input saved in ${findings#$root/}/ (replay: $bin/$name <file>)"
+    fi
+done
+
+if [ "$regress" = no ]; then
+    echo "== summary"
+    printf '   %s\n' "${summaries[@]}"
+fi
+exit $status
