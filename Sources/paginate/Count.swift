@@ -47,8 +47,8 @@ struct Count: ParsableCommand {
     func run() throws {
         try reportingErrors {
             if inputs.count == 1 && !json {
-                let job = try Job.run(inputPath: inputs[0], options: layout, includeRuns: false)
-                print(job.layout.pageCount)
+                let job = try PageMapJob.run(inputPath: inputs[0], options: layout)
+                print(job.map.pageCount)
             } else {
                 try countAll()
             }
@@ -105,9 +105,15 @@ struct Count: ParsableCommand {
     private static func count(_ path: String, with manager: LayoutManager) -> Outcome {
         do {
             let input = try InputFile.read(path)
-            let layout = try CLIError.wrap { () throws(LayoutError) in try manager.layout(input.storage, includeRuns: false) }
-            let warning = layout.diagnostics.summary.map { "\(input.displayName): \($0)" }
-            return .counted(pages: layout.pageCount, bytes: input.storage.length, warning: warning)
+            // Files are spread over the cores already: each file is laid out on one thread.
+            let map: PageMap
+            do {
+                map = try manager.pageMap(input.storage, jobs: 1)
+            } catch {
+                throw CLIError.converting(error)
+            }
+            let warning = map.diagnostics.summary.map { "\(input.displayName): \($0)" }
+            return .counted(pages: map.pageCount, bytes: input.storage.length, warning: warning)
         } catch let error as CLIError {
             return .failed(error)
         } catch {

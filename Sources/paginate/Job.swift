@@ -21,46 +21,69 @@ struct Job {
 }
 
 /// The page map of one input: from the cache when an earlier run answered the same question,
-/// else computed on all cores and stored for next time.
+/// else computed (on all cores, or only as far as a location needs) and stored for next time.
 struct PageMapJob {
     let map: PageMap
     /// Whether the answer came from the cache.
     let cached: Bool
+    /// The location asked about, for `locate`.
+    let target: Int?
 
+    /// The complete page map.
     static func run(inputPath: String, options: LayoutOptions) throws -> PageMapJob {
+        try run(inputPath: inputPath, options: options, offset: nil, place: nil)
+    }
+
+    /// A page map that covers at least the page holding a location: `offset`, or the one `place`
+    /// finds in the text. An early location in a long text lays out only the pages up to it.
+    static func run(inputPath: String, options: LayoutOptions, offset: Int?,
+                    place: ((InputFile) throws -> Int)?) throws -> PageMapJob {
         let settings = try CLIError.wrap { () throws(LayoutError) in try options.settings() }
         let fonts = try CLIError.wrap { () throws(FontError) in try options.fontChain() }
         let cache = options.noCache ? nil : PageMapCache.defaultDirectory().map {
             PageMapCache(directory: $0, version: PaginateVersion.current)
         }
+        let wantsLocation = offset != nil || place != nil
+        func usable(_ map: PageMap, for target: Int?) -> Bool {
+            if map.isComplete { return true }
+            guard let target else { return false }
+            return target < map.coveredLength
+        }
         let isFile = inputPath != "-"
         // An unchanged file is recognised by its identity, without reading it.
-        if let cache, isFile, let content = cache.contentHash(ofFileAt: inputPath),
-           let map = cache.pageMap(for: cache.key(content: content, settings: settings, fonts: fonts), settings: settings) {
-            PageMapJob.warn(map, inputPath)
-            return PageMapJob(map: map, cached: true)
+        if let cache, isFile, place == nil, let content = cache.contentHash(ofFileAt: inputPath),
+           let map = cache.pageMap(for: cache.key(content: content, settings: settings, fonts: fonts), settings: settings),
+           usable(map, for: offset) {
+            warn(map, inputPath)
+            return PageMapJob(map: map, cached: true, target: offset)
         }
         let input = try InputFile.read(inputPath)
+        let target = try offset ?? place?(input)
         let content = cache.map { _ in ContentHash(input.storage.bytes) }
         if let cache, let content {
             if isFile { cache.remember(content, ofFileAt: inputPath) }
-            if let map = cache.pageMap(for: cache.key(content: content, settings: settings, fonts: fonts), settings: settings) {
-                PageMapJob.warn(map, input.displayName)
-                return PageMapJob(map: map, cached: true)
+            if let map = cache.pageMap(for: cache.key(content: content, settings: settings, fonts: fonts), settings: settings),
+               usable(map, for: target) {
+                warn(map, input.displayName)
+                return PageMapJob(map: map, cached: true, target: target)
             }
         }
         let manager = LayoutManager(fonts: fonts, settings: settings)
         let map: PageMap
         do {
-            map = try manager.pageMap(input.storage, jobs: options.jobs ?? LayoutManager.defaultJobs)
+            if wantsLocation, let target {
+                map = PageMap(try manager.layout(input.storage, includeRuns: false, through: target))
+            } else {
+                map = try manager.pageMap(input.storage, jobs: options.jobs ?? LayoutManager.defaultJobs)
+            }
         } catch {
             throw CLIError.converting(error)
         }
         if let cache, let content {
             cache.store(map, for: cache.key(content: content, settings: settings, fonts: fonts))
         }
-        PageMapJob.warn(map, input.displayName)
-        return PageMapJob(map: map, cached: false)
+        warn(map, input.displayName)
+        return PageMapJob(map: map, cached: false, target: target)
     }
 
     private static func warn(_ map: PageMap, _ name: String) {

@@ -66,6 +66,17 @@ struct Locate: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            if !json {
+                // The page number alone comes from the page-map cache or a layout up to the place.
+                let job = try PageMapJob.run(inputPath: input, options: layout, offset: offset,
+                                             place: offset == nil ? { try place(in: $0) } : nil)
+                let target = job.target ?? 0
+                guard target <= job.map.sourceLength, let index = job.map.pageIndex(containing: target) else {
+                    throw CLIError(message: "offset \(target) is beyond the end of the input (\(job.map.sourceLength) bytes)", code: .usage)
+                }
+                print(index + 1)
+                return
+            }
             let job = try Job.run(inputPath: input, options: layout, includeRuns: false) { input in
                 try place(in: input)
             }

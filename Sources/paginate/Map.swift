@@ -39,8 +39,15 @@ struct Map: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let job = try Job.run(inputPath: input, options: layout, includeRuns: false)
-            print(PageMapJSON.render(job.layout, source: input == "-" ? nil : input, lines: lines), terminator: "")
+            let source = input == "-" ? nil : input
+            if lines {
+                let job = try Job.run(inputPath: input, options: layout, includeRuns: false)
+                print(PageMapJSON.render(job.layout, source: source, lines: true), terminator: "")
+            } else {
+                // Page ranges alone come from the cache or the parallel page-map path.
+                let job = try PageMapJob.run(inputPath: input, options: layout)
+                print(PageMapJSON.render(job.map, source: source), terminator: "")
+            }
         }
     }
 }

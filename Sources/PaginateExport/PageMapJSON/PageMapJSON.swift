@@ -46,15 +46,21 @@ public enum PageMapJSON {
     /// Renders the page map of `layout`; the result ends with a newline.
     /// - Parameter source: the name of the input, or `nil` for standard input.
     public static func render(_ layout: Layout, source: String?) -> String {
-        let settings = layout.settings
+        render(PageMap(layout), source: source)
+    }
+
+    /// Renders a page map (as computed or cached without a full layout); the result ends with a newline.
+    /// - Parameter source: the name of the input, or `nil` for standard input.
+    public static func render(_ map: PageMap, source: String?) -> String {
+        let settings = map.settings
         let setup = settings.page
         let margins = setup.margins
         var json = """
         {
           "version": 1,
           "source": \(source.map(JSONText.string) ?? "null"),
-          "bytes": \(layout.sourceLength),
-          "pageCount": \(layout.pageCount),
+          "bytes": \(map.sourceLength),
+          "pageCount": \(map.pageCount),
           "settings": {
             "page": {"width": \(JSONText.number(setup.size.width)), "height": \(JSONText.number(setup.size.height))},
             "margins": {"top": \(JSONText.number(margins.top)), "right": \(JSONText.number(margins.right)), \
@@ -68,8 +74,8 @@ public enum PageMapJSON {
           },
           "pages": [
         """
-        let pages = layout.pages.map { page in
-            "    {\"page\": \(page.number), \"start\": \(page.range.lowerBound), "
+        let pages = map.entries.map { page in
+            "    {\"page\": \(page.page), \"start\": \(page.range.lowerBound), "
                 + "\"end\": \(page.range.upperBound), \"lines\": \(page.lineCount)}"
         }
         // An empty array stays on one line, as a pretty-printer would write it.

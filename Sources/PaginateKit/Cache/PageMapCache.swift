@@ -47,7 +47,8 @@ public struct PageMapCache: Sendable {
         return ContentHash(description)
     }
 
-    /// The cached page map for `key`, or `nil` when there is none or it cannot be trusted.
+    /// The cached page map for `key`, or `nil` when there is none or it cannot be trusted. The map
+    /// may be incomplete (see `PageMap.isComplete`) when only a location was asked about.
     public func pageMap(for key: ContentHash, settings: LayoutSettings) -> PageMap? {
         guard let data = PageMapCache.read(path(for: key)), data.count > PageMapCache.magic.count + 16 else { return nil }
         let body = data.count - 16
@@ -70,7 +71,7 @@ public struct PageMapCache: Sendable {
             entries.append(PageMapEntry(page: page + 1, range: start..<Int(end), lineCount: Int(lines)))
             start = Int(end)
         }
-        guard start == Int(length), !entries.isEmpty else { return nil }
+        guard start <= Int(length), !entries.isEmpty else { return nil }
         var diagnostics = TextDiagnostics()
         diagnostics.invalidSequences = Int(invalid)
         diagnostics.hiddenControls = Int(hidden)

@@ -26,14 +26,22 @@ public struct PageMap: Hashable, Sendable {
                   diagnostics: layout.diagnostics)
     }
 
-    /// The number of pages.
+    /// The number of pages (a lower bound when the map is not complete).
     public var pageCount: Int { entries.count }
 
+    /// Whether the pages cover the whole text; a map made from a layout stopped early (see
+    /// `LayoutManager.layout(_:includeRuns:through:)`) covers only its first pages.
+    public var isComplete: Bool { (entries.last?.range.upperBound ?? 0) == sourceLength }
+
+    /// The bytes the map's pages cover: all of the text when it is complete.
+    public var coveredLength: Int { entries.last?.range.upperBound ?? 0 }
+
     /// The 0-based index of the page whose range holds `offset` (the end of the text answers the
-    /// last page), or `nil` outside the text.
+    /// last page), or `nil` outside the text or beyond the pages an incomplete map covers.
     /// - Complexity: O(log *p*).
     public func pageIndex(containing offset: Int) -> Int? {
         guard offset >= 0, offset <= sourceLength, !entries.isEmpty else { return nil }
+        if !isComplete && offset >= coveredLength { return nil }
         if offset == sourceLength { return entries.count - 1 }
         var low = 0
         var high = entries.count - 1

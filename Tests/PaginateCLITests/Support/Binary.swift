@@ -29,12 +29,21 @@ enum ChildProcess {
     /// How long any one run may take before it is stopped and the test fails.
     static let timeout: TimeInterval = 120
 
+    /// A page-map cache folder private to this test process, so runs never read or fill the
+    /// user's cache (tests that exercise the cache pass their own).
+    static let cacheDirectory: String = {
+        let path = NSTemporaryDirectory() + "paginate-test-cache-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     /// Runs `executable` and waits for it (at most `timeout` seconds).
     ///
     /// Output goes to temporary files rather than pipes, so a child writing megabytes to both
     /// streams can never block on a full pipe. Without `stdin` the child reads an empty input.
     static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil,
-                    currentDirectory: URL? = nil, timeout: TimeInterval = ChildProcess.timeout) throws -> ProcessResult {
+                    currentDirectory: URL? = nil, cacheDirectory: String = ChildProcess.cacheDirectory,
+                    timeout: TimeInterval = ChildProcess.timeout) throws -> ProcessResult {
         let scratch = try TemporaryDirectory.make(prefix: "run")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
@@ -52,6 +61,10 @@ enum ChildProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        // Runs never touch the user's page-map cache: each test process gets its own.
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cacheDirectory
+        process.environment = environment
         process.standardOutput = outHandle
         process.standardError = errHandle
         var inHandle: FileHandle?
@@ -110,8 +123,9 @@ enum PaginateBinary {
     }
 
     /// Runs `paginate` with `arguments`.
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> ProcessResult {
-        try ChildProcess.run(try executable(), arguments, stdin: stdin, currentDirectory: directory)
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                    cacheDirectory: String = ChildProcess.cacheDirectory) throws -> ProcessResult {
+        try ChildProcess.run(try executable(), arguments, stdin: stdin, currentDirectory: directory, cacheDirectory: cacheDirectory)
     }
 }
 

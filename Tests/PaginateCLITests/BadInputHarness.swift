@@ -1,0 +1,286 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One bad-input case: how the input is made, the arguments, and the exact outcome expected.
+///
+/// Every case ends in one of two ways, and nothing else is accepted: a valid PDF (`qpdf --check`
+/// passes, `pdfinfo` counts the pages, `pdftotext` reads the expected text back) with at most one
+/// warning line, or a failure with exactly one `paginate: error:` line and a documented exit code.
+/// Either way the run finishes within its time bound and leaves no temporary file behind.
+struct BadInputCase {
+    /// Where the input comes from.
+    enum Source {
+        /// Bytes written to `input.txt` in the case's folder.
+        case bytes([UInt8])
+        /// Bytes made when the case runs (large inputs are not built until needed).
+        case generated(() -> [UInt8])
+        /// A setup step in the case's folder that returns the input argument to pass.
+        case setup((URL) throws -> String)
+        /// Bytes given on standard input, with `-` as the input argument.
+        case standardInput([UInt8])
+    }
+
+    /// What `pdftotext` must find in the PDF, white space aside.
+    enum Text {
+        /// The source's visible characters: decoded with U+FFFD for invalid bytes, a leading byte
+        /// order mark dropped, characters beyond U+FFFF as U+FFFD, controls not drawn.
+        case source
+        /// Exactly these visible characters.
+        case exactly(String)
+        /// Only this character, this many times (for inputs too large to compare in full).
+        case only(Unicode.Scalar, count: Int)
+        /// No check (the input is not a regular file the test can read back).
+        case unchecked
+    }
+
+    enum Outcome {
+        /// Exit 0 and a valid PDF of `pages` pages (if given) holding `text`; `warning` is the
+        /// text after `paginate: warning: <input>: ` or `nil` for a silent run.
+        case renders(pages: Int?, warning: String?, text: Text)
+        /// Exit `code` with one error line containing `message`. `afterWarning` allows one warning
+        /// line before it (an input with replaced characters that then fails at the output).
+        case fails(code: Int32, message: String, afterWarning: Bool)
+    }
+
+    let name: String
+    let source: Source
+    var arguments: [String] = []
+    /// The output argument, relative to the case's folder; `nil` for `out.pdf` there.
+    var output: ((URL) throws -> String)?
+    let outcome: Outcome
+    /// The generous bound on one run of the tool.
+    var timeout: TimeInterval = 60
+    /// Runs the tool as an unprivileged user when the tests run as root (permissions only bind others).
+    var unprivileged = false
+    /// Environment variables added to the tool's environment.
+    var environment: [String: String] = [:]
+
+    static func renders(_ name: String, _ source: Source, _ arguments: [String] = [], pages: Int? = 1,
+                        warning: String? = nil, text: Text = .source, timeout: TimeInterval = 60) -> BadInputCase {
+        BadInputCase(name: name, source: source, arguments: arguments,
+                     outcome: .renders(pages: pages, warning: warning, text: text), timeout: timeout)
+    }
+
+    static func fails(_ name: String, _ source: Source, _ arguments: [String] = [], code: Int32, message: String,
+                      afterWarning: Bool = false) -> BadInputCase {
+        BadInputCase(name: name, source: source, arguments: arguments,
+                     outcome: .fails(code: code, message: message, afterWarning: afterWarning))
+    }
+}
+
+/// Runs bad-input cases against the built binary and checks their outcomes.
+enum BadInputRunner {
+    /// A short, readable text every settings case lays out.
+    static let sample = Array("It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.\n".utf8)
+
+    /// Runs `badCase` in a fresh folder and records every mismatch as a test failure.
+    static func check(_ badCase: BadInputCase, file: StaticString = #filePath, line: UInt = #line) throws {
+        let folder = try TemporaryDirectory.make(prefix: "bad-input")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The unprivileged user must be able to write into the case's folder.
+        if badCase.unprivileged { chmod(folder.path, 0o777) }
+
+        var standardInput: Data?
+        let input: String
+        switch badCase.source {
+        case .bytes(let bytes):
+            input = folder.appendingPathComponent("input.txt").path
+            try Data(bytes).write(to: URL(fileURLWithPath: input))
+        case .generated(let make):
+            input = folder.appendingPathComponent("input.txt").path
+            try Data(make()).write(to: URL(fileURLWithPath: input))
+        case .setup(let prepare):
+            input = try prepare(folder)
+        case .standardInput(let bytes):
+            input = "-"
+            standardInput = Data(bytes)
+        }
+        let output = try badCase.output?(folder) ?? folder.appendingPathComponent("out.pdf").path
+        let arguments = [input, "-o", output] + badCase.arguments
+        let before = TemporaryDirectory.contents(of: folder)
+
+        let started = Date()
+        let run = try BadInputProcess.paginate(arguments, stdin: standardInput, environment: badCase.environment,
+                                               unprivileged: badCase.unprivileged, timeout: badCase.timeout)
+        let seconds = Date().timeIntervalSince(started)
+        let context = "[\(badCase.name)] paginate \(arguments.map { $0.count > 80 ? String($0.prefix(80)) + "…" : $0 }.joined(separator: " ")) (\(String(format: "%.1f", seconds)) s):\n\(run.summary)"
+        XCTAssertLessThan(seconds, badCase.timeout, "\(context)\nslower than the bound", file: file, line: line)
+        XCTAssertFalse(run.crashed, "\(context)\nthe tool was killed by a signal", file: file, line: line)
+
+        let after = TemporaryDirectory.contents(of: folder)
+        let strays = after.filter { $0.hasPrefix(".paginate-") }
+        XCTAssertEqual(strays, [], "\(context)\ntemporary files left behind", file: file, line: line)
+
+        switch badCase.outcome {
+        case .fails(let code, let message, let afterWarning):
+            XCTAssertEqual(run.status, code, context, file: file, line: line)
+            XCTAssertEqual(run.output, "", "\(context)\nnothing on stdout", file: file, line: line)
+            let lines = run.errors.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            XCTAssertTrue(run.errors.hasSuffix("\n"), "\(context)\nstderr ends with a newline", file: file, line: line)
+            let errorLines = lines.filter { !$0.isEmpty }
+            let allowed = afterWarning ? 2 : 1
+            XCTAssertTrue(errorLines.count >= 1 && errorLines.count <= allowed, "\(context)\nexpected one error line", file: file, line: line)
+            if afterWarning && errorLines.count == 2 {
+                XCTAssertTrue(errorLines[0].hasPrefix("paginate: warning: "), context, file: file, line: line)
+            }
+            let last = errorLines.last ?? ""
+            XCTAssertTrue(last.hasPrefix("paginate: error: "), "\(context)\nthe error line", file: file, line: line)
+            XCTAssertTrue(last.contains(message), "\(context)\nthe error should mention '\(message)'", file: file, line: line)
+            XCTAssertEqual(after, before, "\(context)\na failed run must not change the folder", file: file, line: line)
+
+        case .renders(let pages, let warning, let text):
+            XCTAssertEqual(run.status, 0, context, file: file, line: line)
+            if let warning {
+                XCTAssertEqual(run.errors, "paginate: warning: \(input == "-" ? "standard input" : input): \(warning)\n", context, file: file, line: line)
+            } else {
+                XCTAssertEqual(run.errors, "", "\(context)\na clean input renders silently", file: file, line: line)
+            }
+            guard run.status == 0 else { return }
+            let pdf = URL(fileURLWithPath: output)
+            let check = try PDFTools.check(pdf)
+            XCTAssertEqual(check.status, 0, "\(context)\nqpdf --check:\n\(check.summary)", file: file, line: line)
+            let counted = try PDFTools.pageCount(pdf)
+            if let pages { XCTAssertEqual(counted, pages, "\(context)\npages", file: file, line: line) }
+            XCTAssertEqual(run.output, "wrote \(output): \(counted) page\(counted == 1 ? "" : "s")\n", context, file: file, line: line)
+            try checkText(text, pdf: pdf, source: badCase.source, input: input, standardInput: standardInput,
+                          context: context, file: file, line: line)
+            if output.hasPrefix(folder.path + "/") {
+                XCTAssertEqual(Set(after), Set(before).union([URL(fileURLWithPath: output).lastPathComponent]),
+                               "\(context)\nonly the output is added", file: file, line: line)
+            }
+        }
+    }
+
+    private static func checkText(_ text: BadInputCase.Text, pdf: URL, source: BadInputCase.Source, input: String,
+                                  standardInput: Data?, context: String, file: StaticString, line: UInt) throws {
+        switch text {
+        case .unchecked:
+            return
+        case .only(let scalar, let count):
+            let extracted = try PDFTools.run("pdftotext", ["-enc", "UTF-8", "-raw", pdf.path, "-"])
+            XCTAssertEqual(extracted.status, 0, context, file: file, line: line)
+            var found = 0
+            var others = 0
+            for character in extracted.output.unicodeScalars where !character.properties.isWhitespace {
+                if character == scalar { found += 1 } else { others += 1 }
+            }
+            XCTAssertEqual(found, count, "\(context)\ncount of U+\(String(scalar.value, radix: 16)) in the PDF text", file: file, line: line)
+            XCTAssertEqual(others, 0, "\(context)\nno other visible characters", file: file, line: line)
+        case .source, .exactly:
+            let expected: [Unicode.Scalar]
+            if case .exactly(let string) = text {
+                expected = VisibleText.of(string)
+            } else {
+                let bytes = try standardInput ?? Data(contentsOf: URL(fileURLWithPath: input))
+                expected = visibleScalars(of: [UInt8](bytes))
+            }
+            let actual = VisibleText.of(try PDFTools.text(pdf, order: .contentStream))
+            if let difference = VisibleText.firstDifference(expected: expected, actual: actual) {
+                XCTFail("\(context)\npdftotext: \(difference)", file: file, line: line)
+            }
+        }
+    }
+
+    /// What a reader should see of `bytes`: invalid UTF-8 as U+FFFD (one per maximal invalid
+    /// subpart, the standard library's repair), no leading byte order mark, characters beyond U+FFFF
+    /// as U+FFFD, no white space or control characters.
+    static func visibleScalars(of bytes: [UInt8]) -> [Unicode.Scalar] {
+        var scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]), scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        return scalars
+            .filter { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }
+            .map { $0.value > 0xFFFF ? "\u{FFFD}" : $0 }
+    }
+}
+
+/// A finished run of the tool, with how it ended.
+struct BadInputRun {
+    let status: Int32
+    /// Whether a signal ended the process (a crash, or the test stopping it).
+    let crashed: Bool
+    let stdout: Data
+    let stderr: Data
+
+    var output: String { String(decoding: stdout, as: UTF8.self) }
+    var errors: String { String(decoding: stderr, as: UTF8.self) }
+    var summary: String {
+        "exit \(status)\(crashed ? " (signal)" : "")\nstdout: \(stdout.count > 2_000 ? "\(stdout.count) bytes" : output)\nstderr: \(errors.count > 2_000 ? String(errors.prefix(2_000)) + "…" : errors)"
+    }
+}
+
+/// Starts the tool with control over its environment, streams, privileges and time.
+enum BadInputProcess {
+    /// Whether the tests run as root, where file permissions do not apply.
+    static var isRoot: Bool { geteuid() == 0 }
+
+    /// `setpriv`, which drops root to `nobody` for the permission cases, if installed.
+    static let setpriv: String? = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs `paginate` with `arguments` (dropping to `nobody` first when asked and running as root).
+    static func paginate(_ arguments: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
+                         environment: [String: String] = [:], unprivileged: Bool = false, wrapper: [String] = [],
+                         timeout: TimeInterval = 60) throws -> BadInputRun {
+        var command = wrapper + [try PaginateBinary.executable()] + arguments
+        if unprivileged && isRoot {
+            guard let setpriv else { throw XCTSkip("running as root without setpriv: cannot test permissions") }
+            command = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + command
+        }
+        return try run(command, stdin: stdin, stdinFile: stdinFile, stdoutFile: stdoutFile, environment: environment, timeout: timeout)
+    }
+
+    /// Runs `command` (its first element is the executable) and waits at most `timeout` seconds.
+    ///
+    /// Output goes to files, never pipes, so a child cannot block on a full pipe; `stdoutFile`
+    /// names another file or device to connect as standard output instead (its content is not read).
+    static func run(_ command: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
+                    environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> BadInputRun {
+        let scratch = try TemporaryDirectory.make(prefix: "bad-input-run")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let outHandle = try stdoutFile.map { path -> FileHandle in
+            guard let handle = FileHandle(forWritingAtPath: path) else { throw ProcessFailure(description: "cannot open \(path) for writing") }
+            return handle
+        } ?? FileHandle(forWritingTo: outURL)
+        let errHandle = try FileHandle(forWritingTo: errURL)
+        var inHandle: FileHandle?
+        if let stdin {
+            let inURL = scratch.appendingPathComponent("stdin")
+            try stdin.write(to: inURL)
+            inHandle = try FileHandle(forReadingFrom: inURL)
+        } else if let stdinFile {
+            guard let handle = FileHandle(forReadingAtPath: stdinFile) else { throw ProcessFailure(description: "cannot open \(stdinFile)") }
+            inHandle = handle
+        }
+        defer {
+            try? outHandle.close()
+            try? errHandle.close()
+            try? inHandle?.close()
+        }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        process.standardInput = inHandle ?? FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            _ = finished.wait(timeout: .now() + 10)
+            throw ProcessFailure(description: "\(command.joined(separator: " ").prefix(300)) did not finish within \(Int(timeout)) s; killed it")
+        }
+        process.waitUntilExit()
+        return BadInputRun(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
+                           stdout: stdoutFile == nil ? try Data(contentsOf: outURL) : Data(),
+                           stderr: try Data(contentsOf: errURL))
+    }
+}
