@@ -7,62 +7,69 @@
 /// Everything replaced or dropped is counted.
 struct ParagraphBuilder {
     private(set) var diagnostics = TextDiagnostics()
-    private var scalars: [UInt32] = []
-    private var offsets: [Int] = []
 
+    /// - Complexity: O(*n*) in the span's bytes; two allocations.
     mutating func build(_ span: ParagraphSpan, from bytes: UnsafeBufferPointer<UInt8>) -> Paragraph {
-        scalars.removeAll(keepingCapacity: true)
-        offsets.removeAll(keepingCapacity: true)
-        var index = span.contentStart
-        let end = span.contentEnd
-        while index < end {
-            let byte = bytes[index]
-            if byte >= 0x20 && byte < 0x7F {
-                scalars.append(UInt32(byte))
-                offsets.append(index)
-                index += 1
-                continue
+        // A paragraph never has more code points than bytes, so both arrays are filled in place.
+        let capacity = span.contentEnd - span.contentStart
+        var counts = TextDiagnostics()
+        var filled = 0
+        var offsets: [Int] = []
+        let scalars = [UInt32](unsafeUninitializedCapacity: capacity) { scalarBuffer, scalarCount in
+            offsets = [Int](unsafeUninitializedCapacity: capacity) { offsetBuffer, offsetCount in
+                var count = 0
+                @inline(__always)
+                func append(_ scalar: UInt32, _ offset: Int) {
+                    scalarBuffer[count] = scalar
+                    offsetBuffer[count] = offset
+                    count += 1
+                }
+                var index = span.contentStart
+                let end = span.contentEnd
+                while index < end {
+                    let byte = bytes[index]
+                    if byte >= 0x20 && byte < 0x7F {
+                        append(UInt32(byte), index)
+                        index += 1
+                        continue
+                    }
+                    var (scalar, length) = UTF8Decoding.decode(bytes, at: index)
+                    if UTF8Decoding.isReplacement(scalar, length: length, lead: byte) { counts.invalidSequences += 1 }
+                    switch scalar {
+                    case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
+                        // A soft wrap (hard breaks end spans): trailing spaces go, one space comes,
+                        // unless it joins two wide characters.
+                        let terminatorOffset = index
+                        if scalar == 0x0D && index + 1 < end && bytes[index + 1] == 0x0A { length = 2 }
+                        index += length
+                        while count > 0 && (scalarBuffer[count - 1] == 0x20 || scalarBuffer[count - 1] == 0x09) { count -= 1 }
+                        let lastIsWide = count > 0 && CellWidth.isWide(scalarBuffer[count - 1])
+                        let nextIsWide = index < end && CellWidth.isWide(UTF8Decoding.decode(bytes, at: index).scalar)
+                        if !(lastIsWide && nextIsWide) { append(0x20, terminatorOffset) }
+                        continue
+                    default:
+                        break
+                    }
+                    if ParagraphBuilder.isHiddenControl(scalar) {
+                        counts.hiddenControls += 1
+                    } else if scalar > 0xFFFF {
+                        counts.outsideBMP += 1
+                        append(0xFFFD, index)
+                    } else {
+                        append(scalar, index)
+                    }
+                    index += length
+                }
+                offsetCount = count
+                filled = count
             }
-            var (scalar, length) = UTF8Decoding.decode(bytes, at: index)
-            if UTF8Decoding.isReplacement(scalar, length: length, lead: byte) { diagnostics.invalidSequences += 1 }
-            switch scalar {
-            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
-                // A soft wrap (hard breaks end spans).
-                let terminatorOffset = index
-                if scalar == 0x0D && index + 1 < end && bytes[index + 1] == 0x0A { length = 2 }
-                index += length
-                joinSoftly(at: terminatorOffset, nextStart: index, end: end, bytes: bytes)
-                continue
-            default:
-                break
-            }
-            if ParagraphBuilder.isHiddenControl(scalar) {
-                diagnostics.hiddenControls += 1
-            } else if scalar > 0xFFFF {
-                diagnostics.outsideBMP += 1
-                scalars.append(0xFFFD)
-                offsets.append(index)
-            } else {
-                scalars.append(scalar)
-                offsets.append(index)
-            }
-            index += length
+            scalarCount = filled
         }
+        diagnostics.invalidSequences += counts.invalidSequences
+        diagnostics.hiddenControls += counts.hiddenControls
+        diagnostics.outsideBMP += counts.outsideBMP
         return Paragraph(scalars: scalars, offsets: offsets, startOffset: span.startOffset, kind: span.kind,
                          breaksPageAfter: span.breaksPageAfter)
-    }
-
-    private mutating func joinSoftly(at terminatorOffset: Int, nextStart: Int, end: Int, bytes: UnsafeBufferPointer<UInt8>) {
-        while let last = scalars.last, last == 0x20 || last == 0x09 {
-            scalars.removeLast()
-            offsets.removeLast()
-        }
-        let lastIsWide = scalars.last.map(CellWidth.isWide) ?? false
-        let nextIsWide = nextStart < end && CellWidth.isWide(UTF8Decoding.decode(bytes, at: nextStart).scalar)
-        if !(lastIsWide && nextIsWide) {
-            scalars.append(0x20)
-            offsets.append(terminatorOffset)
-        }
     }
 
     @inline(__always)

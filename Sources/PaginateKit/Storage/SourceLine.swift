@@ -72,10 +72,21 @@ struct SourceLineScanner {
         var end = count
         while index < count {
             let byte = bytes[index]
+            if byte > 0x20 && byte < 0x7F {
+                // Printable ASCII other than space: one cell, never wide, never blank.
+                if first == nil { first = UInt32(byte) }
+                last = UInt32(byte)
+                cells += 1
+                trailing = 0
+                isBlank = false
+                if inFirstWord { firstWord += 1 }
+                index += 1
+                continue
+            }
             var scalar: UInt32
             var length = 1
-            if byte >= 0x20 && byte < 0x7F {
-                scalar = UInt32(byte)
+            if byte == 0x20 {
+                scalar = 0x20
             } else {
                 (scalar, length) = UTF8Decoding.decode(bytes, at: index)
                 switch scalar {
@@ -97,7 +108,7 @@ struct SourceLineScanner {
             }
             index += length
             let isSpace = scalar == 0x20 || scalar == 0x09 || scalar == 0x3000
-            let cell = scalar == 0x09 ? 8 - (cells % 8) : (scalar < 0x7F && scalar >= 0x20 ? 1 : CellWidth.of(scalar))
+            let cell = scalar == 0x09 ? 8 - (cells % 8) : (scalar == 0x20 ? 1 : CellWidth.of(scalar))
             if first == nil { first = scalar }
             last = scalar
             cells += cell
@@ -106,7 +117,7 @@ struct SourceLineScanner {
             if inFirstWord {
                 if scalar == 0x20 || scalar == 0x09 {
                     inFirstWord = false
-                } else if CellWidth.isWide(scalar) {
+                } else if scalar >= 0x80 && CellWidth.isWide(scalar) {
                     if firstWord == 0 { firstWord = cell }
                     inFirstWord = false
                 } else {
