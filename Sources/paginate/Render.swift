@@ -40,7 +40,7 @@ struct Render: ParsableCommand {
             TemporaryFileGuard.install()
             let outputPath = output ?? (input == "-" ? "-" : InputFile.stemOf(input) + ".pdf")
             let format = self.format ?? Render.format(forPath: outputPath)
-            let job = try Job.run(inputPath: input, options: layout, includeRuns: format != .json)
+            let job = try Job.run(inputPath: input, options: layout, includeRuns: format != .json, includeCaretStops: false)
             let bytes: [UInt8]
             switch format {
             case .pdf:

@@ -20,6 +20,7 @@ struct Flow {
     private let settings: LayoutSettings
     private let provider: (Int) -> TextContainer
     private let includeRuns: Bool
+    private let includeCaretStops: Bool
     private let scale: Double        // points per thousandth of an em
     private let basePitch: Double
     private let tabStop: Int
@@ -36,7 +37,8 @@ struct Flow {
     private(set) var truncatedAt: Int?
 
 
-    init(manager: LayoutManager, includeRuns: Bool) {
+    init(manager: LayoutManager, includeRuns: Bool, includeCaretStops: Bool) {
+        self.includeCaretStops = includeCaretStops
         fonts = manager.fonts
         settings = manager.settings
         provider = manager.containerProvider
@@ -136,7 +138,7 @@ struct Flow {
                 throw .stop
             }
             let runs = includeRuns ? makeRuns(prepared, line) : []
-            let carets = includeRuns ? makeCaretStops(prepared, line) : []
+            let carets = includeCaretStops ? makeCaretStops(prepared, line) : []
             current.lines.append(LineDraft(start: start, origin: Point(x: span.x, y: y), width: Double(line.width) * scale,
                                            height: height, baseline: box.ascent, runs: runs, carets: carets))
             y += height

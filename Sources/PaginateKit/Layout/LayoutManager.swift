@@ -46,8 +46,8 @@ public struct LayoutManager {
     ///   line and page ranges (`count`, `map`, `locate`).
     /// - Throws: `LayoutError` when the settings are out of range or a page cannot hold one line.
     /// - Complexity: O(*n*) in the length of the text.
-    public func layout(_ storage: TextStorage, includeRuns: Bool = true) throws(LayoutError) -> Layout {
-        try layout(storage, includeRuns: includeRuns, through: nil)
+    public func layout(_ storage: TextStorage, includeRuns: Bool = true, includeCaretStops: Bool = true) throws(LayoutError) -> Layout {
+        try layout(storage, includeRuns: includeRuns, includeCaretStops: includeCaretStops, through: nil)
     }
 
     /// The page map of the whole text: each page's byte range and line count.
@@ -90,9 +90,12 @@ public struct LayoutManager {
     /// the result's `isComplete` is `false` when text after them was not laid out, and then its
     /// last page ends where layout stopped.
     /// - Complexity: O(*n*) to split paragraphs, plus layout proportional to the text up to `offset`.
-    public func layout(_ storage: TextStorage, includeRuns: Bool = true, through offset: Int?) throws(LayoutError) -> Layout {
+    /// - Parameter includeCaretStops: `false` skips the per-cluster caret positions that hit
+    ///   testing and range rectangles need (an exporter only draws runs).
+    public func layout(_ storage: TextStorage, includeRuns: Bool = true, includeCaretStops: Bool = true,
+                       through offset: Int?) throws(LayoutError) -> Layout {
         try settings.validate()
-        var flow = Flow(manager: self, includeRuns: includeRuns)
+        var flow = Flow(manager: self, includeRuns: includeRuns, includeCaretStops: includeRuns && includeCaretStops)
         flow.stopOffset = offset
         var builder = ParagraphBuilder()
         let failure: LayoutError? = storage.bytes.withUnsafeBufferPointer { bytes in
