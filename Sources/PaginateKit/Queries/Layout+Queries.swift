@@ -7,19 +7,8 @@ extension Layout {
     ///   of an incomplete layout that was laid out.
     /// - Complexity: O(log *p*) for *p* pages.
     public func pageIndex(containing offset: Int) -> Int? {
-        guard offset >= 0, offset <= sourceLength else { return nil }
-        if !isComplete && offset >= (pages.last?.range.upperBound ?? 0) { return nil }
-        if offset == sourceLength { return pages.count - 1 }
-        var low = 0
-        var high = pages.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if pages[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
-        }
-        // Empty pages share their start with the next page; the page that holds the byte is the
-        // last one starting at or before it whose range is not empty.
-        while low > 0 && pages[low].range.isEmpty { low -= 1 }
-        return low
+        PageRanges.index(containing: offset, sourceLength: sourceLength, isComplete: isComplete,
+                         count: pages.count) { pages[$0].range }
     }
 
     /// The line fragment whose byte range holds `offset`, with the index of its page.
@@ -51,5 +40,27 @@ public struct PageMapEntry: Hashable, Sendable {
         self.page = page
         self.range = range
         self.lineCount = lineCount
+    }
+}
+
+/// The lookup shared by layouts and page maps: which of a list of page ranges holds a byte.
+enum PageRanges {
+    /// The index of the range holding `offset`; `offset == sourceLength` answers the last page.
+    /// Empty pages share their start with the next page, so the page that holds a byte is the
+    /// last one starting at or before it whose range is not empty.
+    /// - Complexity: O(log *p*).
+    static func index(containing offset: Int, sourceLength: Int, isComplete: Bool, count: Int,
+                      range: (Int) -> Range<Int>) -> Int? {
+        guard offset >= 0, offset <= sourceLength, count > 0 else { return nil }
+        if !isComplete && offset >= range(count - 1).upperBound { return nil }
+        if offset == sourceLength { return count - 1 }
+        var low = 0
+        var high = count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if range(middle).lowerBound <= offset { low = middle } else { high = middle - 1 }
+        }
+        while low > 0 && range(low).isEmpty { low -= 1 }
+        return low
     }
 }

@@ -40,16 +40,7 @@ public struct PageMap: Hashable, Sendable {
     /// last page), or `nil` outside the text or beyond the pages an incomplete map covers.
     /// - Complexity: O(log *p*).
     public func pageIndex(containing offset: Int) -> Int? {
-        guard offset >= 0, offset <= sourceLength, !entries.isEmpty else { return nil }
-        if !isComplete && offset >= coveredLength { return nil }
-        if offset == sourceLength { return entries.count - 1 }
-        var low = 0
-        var high = entries.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if entries[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
-        }
-        while low > 0 && entries[low].range.isEmpty { low -= 1 }
-        return low
+        PageRanges.index(containing: offset, sourceLength: sourceLength, isComplete: isComplete,
+                         count: entries.count) { entries[$0].range }
     }
 }
