@@ -10,7 +10,8 @@
 #
 # Targets: layout (FuzzLayout: the engine and its invariants) and pdf (FuzzPDF: layout, PDF, text
 # spreads and JSON on small inputs). A target's findings are written to .fuzz-corpus/findings/;
-# each one should become a regression test (Tests/PaginateCLITests/BadInputFuzzRegressionTests.swift).
+# each one should become a regression test (Tests/PaginateCLITests/BadInputFuzzRegressionTests.swift)
+# and, once triaged, move to .fuzz-corpus/known/<target>/, which --regress replays too.
 # PAGINATE_FUZZ_TOLERATE (see Fuzz/Sources/FuzzSupport/Invariants.swift) skips known findings.
 set -euo pipefail
 
@@ -24,7 +25,7 @@ build_only=no
 regress=no
 extra=()
 
-usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -54,13 +55,18 @@ max_len() { echo 512; }
 
 echo "== building the fuzz targets (release, -sanitize=fuzzer,address) into $scratch"
 build_log="$(mktemp)"
-if ! (cd "$root/Fuzz" && swift build -c release --scratch-path "$scratch" \
-        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library > "$build_log" 2>&1); then
+for attempt in 1 2 3 4; do
+    if (cd "$root/Fuzz" && swift build -c release --scratch-path "$scratch" \
+            -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library > "$build_log" 2>&1); then
+        break
+    fi
+    # A source file saved while the build read it: build again.
+    if [ "$attempt" -lt 4 ] && grep -q 'was modified during the build' "$build_log"; then sleep 30; continue; fi
     grep -vE '^\[[0-9]+/[0-9]+\]' "$build_log" >&2
     rm -f "$build_log"
     echo "fuzz.sh: the build failed" >&2
     exit 1
-fi
+done
 rm -f "$build_log"
 bin="$(cd "$root/Fuzz" && swift build -c release --scratch-path "$scratch" --show-bin-path)"
 for target in "${targets[@]}"; do
@@ -104,9 +110,19 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus_root/logs"
     if [ "$regress" = yes ]; then
         echo "== $name: replaying saved findings and the corpus"
-        inputs=("$corpus")
-        [ -n "$(ls -A "$findings" 2>/dev/null)" ] && inputs+=("$findings"/*)
-        "$bin/$name" -runs=0 "${inputs[@]}" 2>&1 | tail -3
+        "$bin/$name" -runs=0 -detect_leaks=0 "$corpus" 2>&1 | grep -E '^Done|invariant violated|ERROR' || status=1
+        saved=()
+        known="$corpus_root/known/$target"
+        [ -n "$(ls -A "$findings" 2>/dev/null)" ] && saved+=("$findings"/*)
+        [ -n "$(ls -A "$known" 2>/dev/null)" ] && saved+=("$known"/*)
+        if [ ${#saved[@]} -gt 0 ]; then
+            # Individual files: libFuzzer runs each once and stops at the first that fails.
+            "$bin/$name" -detect_leaks=0 "${saved[@]}" > "$corpus_root/regress-$target.log" 2>&1 || {
+                status=1
+                grep -m1 -E 'invariant violated|ERROR: AddressSanitizer|Fatal error' "$corpus_root/regress-$target.log" | sed 's/^/   /'
+            }
+            echo "   $(grep -c '^Executed' "$corpus_root/regress-$target.log") saved findings replayed"
+        fi
         continue
     fi
     limits=()
@@ -115,7 +131,7 @@ for target in "${targets[@]}"; do
     echo "== $name: ${limits[*]} (log: ${log#$root/})"
     set +e
     "$bin/$name" "$corpus" -max_len="$(max_len "$target")" -timeout=30 -rss_limit_mb=4096 \
-        -dict="$root/Fuzz/paginate.dict" -artifact_prefix="$findings/" -print_final_stats=1 \
+        -dict="$root/Fuzz/paginate.dict" -artifact_prefix="$findings/" -print_final_stats=1 -detect_leaks=0 \
         "${limits[@]}" "${extra[@]}" > "$log" 2>&1
     code=$?
     set -e
@@ -130,7 +146,9 @@ for target in "${targets[@]}"; do
     # One row per run, for totals over many runs: date, target, exit, runs, exec/s, corpus files, findings.
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$code" "$executed" "$speed" "$files" "$found" \
         >> "$corpus_root/runs.tsv"
-    if [ "$code" -ne 0 ]; then
+    if [ "$code" -eq 72 ]; then
+        echo "   interrupted"
+    elif [ "$code" -ne 0 ]; then
         status=1
         grep -m1 -E 'invariant violated|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error' "$log" | sed 's/^/   /' || true
         echo "   input saved in ${findings#$root/}/ (replay: $bin/$name <file>)"

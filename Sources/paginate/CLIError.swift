@@ -28,8 +28,30 @@ struct CLIError: Error {
         printError("paginate: warning: \(message)")
     }
 
+    /// Prints one line on stderr: line breaks and other control characters in it (from a file
+    /// name, say) are escaped, so every message stays one line.
     static func printError(_ line: String) {
-        fputs(line + "\n", stderr)
+        fputs(oneLine(line) + "\n", stderr)
+    }
+
+    /// `text` with line breaks and other control characters written as escapes (`\n`, `\u{1B}`).
+    static func oneLine(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": result.append(contentsOf: "\\r".unicodeScalars)
+            case "\t": result.append(contentsOf: "\\t".unicodeScalars)
+            case _ where isControl(scalar):
+                result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// Runs `body`, turning engine errors into CLI errors with the right exit code.

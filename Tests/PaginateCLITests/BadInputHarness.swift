@@ -32,14 +32,26 @@ struct BadInputCase {
         case exactly(String)
         /// Only this character, this many times (for inputs too large to compare in full).
         case only(Unicode.Scalar, count: Int)
+        /// These lines, in order, as `pdftotext -raw` extracts them (blank lines and white space at
+        /// either end of a line aside).
+        case lines([String])
         /// No check (the input is not a regular file the test can read back).
         case unchecked
     }
 
+    /// What stderr must hold after a successful run.
+    enum Warning: Equatable {
+        /// Nothing.
+        case none
+        /// One line, `paginate: warning: <input>: ` and then exactly this.
+        case exactly(String)
+        /// One warning line whose text after the input's name starts with this.
+        case startingWith(String)
+    }
+
     enum Outcome {
-        /// Exit 0 and a valid PDF of `pages` pages (if given) holding `text`; `warning` is the
-        /// text after `paginate: warning: <input>: ` or `nil` for a silent run.
-        case renders(pages: Int?, warning: String?, text: Text)
+        /// Exit 0 and a valid PDF of `pages` pages (if given) holding `text`, with `warning` on stderr.
+        case renders(pages: Int?, warning: Warning, text: Text)
         /// Exit `code` with one error line containing `message`. `afterWarning` allows one warning
         /// line before it (an input with replaced characters that then fails at the output).
         case fails(code: Int32, message: String, afterWarning: Bool)
@@ -48,8 +60,10 @@ struct BadInputCase {
     let name: String
     let source: Source
     var arguments: [String] = []
-    /// The output argument, relative to the case's folder; `nil` for `out.pdf` there.
+    /// The output argument, made in the case's folder; `nil` for `out.pdf` there.
     var output: ((URL) throws -> String)?
+    /// More arguments, made in the case's folder before the run (fonts, for example).
+    var preparedArguments: ((URL) throws -> [String])?
     let outcome: Outcome
     /// The generous bound on one run of the tool.
     var timeout: TimeInterval = 60
@@ -57,17 +71,26 @@ struct BadInputCase {
     var unprivileged = false
     /// Environment variables added to the tool's environment.
     var environment: [String: String] = [:]
+    /// A file or device to connect as standard input (for `-` as the input).
+    var standardInputFile: String?
 
     static func renders(_ name: String, _ source: Source, _ arguments: [String] = [], pages: Int? = 1,
-                        warning: String? = nil, text: Text = .source, timeout: TimeInterval = 60) -> BadInputCase {
+                        warning: Warning = .none, text: Text = .source, timeout: TimeInterval = 60) -> BadInputCase {
         BadInputCase(name: name, source: source, arguments: arguments,
                      outcome: .renders(pages: pages, warning: warning, text: text), timeout: timeout)
     }
 
     static func fails(_ name: String, _ source: Source, _ arguments: [String] = [], code: Int32, message: String,
-                      afterWarning: Bool = false) -> BadInputCase {
+                      afterWarning: Bool = false, timeout: TimeInterval = 60) -> BadInputCase {
         BadInputCase(name: name, source: source, arguments: arguments,
-                     outcome: .fails(code: code, message: message, afterWarning: afterWarning))
+                     outcome: .fails(code: code, message: message, afterWarning: afterWarning), timeout: timeout)
+    }
+
+    /// This case with `change` applied (for the less common settings).
+    func with(_ change: (inout BadInputCase) -> Void) -> BadInputCase {
+        var copy = self
+        change(&copy)
+        return copy
     }
 }
 
@@ -75,6 +98,22 @@ struct BadInputCase {
 enum BadInputRunner {
     /// A short, readable text every settings case lays out.
     static let sample = Array("It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.\n".utf8)
+
+    /// Runs every case, going on after one that fails or cannot run; a skipped case (no way to
+    /// drop privileges) is reported after the others ran.
+    static func checkAll(_ cases: [BadInputCase], file: StaticString = #filePath, line: UInt = #line) throws {
+        var skip: XCTSkip?
+        for badCase in cases {
+            do {
+                try check(badCase, file: file, line: line)
+            } catch let error as XCTSkip {
+                skip = error
+            } catch {
+                XCTFail("[\(badCase.name)] \(error)", file: file, line: line)
+            }
+        }
+        if let skip { throw skip }
+    }
 
     /// Runs `badCase` in a fresh folder and records every mismatch as a test failure.
     static func check(_ badCase: BadInputCase, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -99,15 +138,16 @@ enum BadInputRunner {
             standardInput = Data(bytes)
         }
         let output = try badCase.output?(folder) ?? folder.appendingPathComponent("out.pdf").path
-        let arguments = [input, "-o", output] + badCase.arguments
+        let arguments = [input, "-o", output] + badCase.arguments + (try badCase.preparedArguments?(folder) ?? [])
         let before = TemporaryDirectory.contents(of: folder)
 
         let started = Date()
-        let run = try BadInputProcess.paginate(arguments, stdin: standardInput, environment: badCase.environment,
+        let run = try BadInputProcess.paginate(arguments, stdin: standardInput, stdinFile: badCase.standardInputFile,
+                                               environment: badCase.environment,
                                                unprivileged: badCase.unprivileged, timeout: badCase.timeout)
         let seconds = Date().timeIntervalSince(started)
         let context = "[\(badCase.name)] paginate \(arguments.map { $0.count > 80 ? String($0.prefix(80)) + "…" : $0 }.joined(separator: " ")) (\(String(format: "%.1f", seconds)) s):\n\(run.summary)"
-        XCTAssertLessThan(seconds, badCase.timeout, "\(context)\nslower than the bound", file: file, line: line)
+        XCTAssertLessThan(seconds, badCase.timeout * BadInputProcess.timeScale, "\(context)\nslower than the bound", file: file, line: line)
         XCTAssertFalse(run.crashed, "\(context)\nthe tool was killed by a signal", file: file, line: line)
 
         let after = TemporaryDirectory.contents(of: folder)
@@ -133,10 +173,15 @@ enum BadInputRunner {
 
         case .renders(let pages, let warning, let text):
             XCTAssertEqual(run.status, 0, context, file: file, line: line)
-            if let warning {
-                XCTAssertEqual(run.errors, "paginate: warning: \(input == "-" ? "standard input" : input): \(warning)\n", context, file: file, line: line)
-            } else {
+            let prefix = "paginate: warning: \(input == "-" ? "standard input" : input): "
+            switch warning {
+            case .none:
                 XCTAssertEqual(run.errors, "", "\(context)\na clean input renders silently", file: file, line: line)
+            case .exactly(let text):
+                XCTAssertEqual(run.errors, prefix + text + "\n", context, file: file, line: line)
+            case .startingWith(let text):
+                XCTAssertTrue(run.errors.hasPrefix(prefix + text) && run.errorLines.count == 1,
+                              "\(context)\nexpected one warning starting with '\(text)'", file: file, line: line)
             }
             guard run.status == 0 else { return }
             let pdf = URL(fileURLWithPath: output)
@@ -159,6 +204,12 @@ enum BadInputRunner {
         switch text {
         case .unchecked:
             return
+        case .lines(let expected):
+            let extracted = try PDFTools.text(pdf, order: .contentStream)
+            let lines = extracted.components(separatedBy: CharacterSet(charactersIn: "\n\u{0C}"))
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            XCTAssertEqual(lines, expected, "\(context)\nthe PDF's lines", file: file, line: line)
         case .only(let scalar, let count):
             let extracted = try PDFTools.run("pdftotext", ["-enc", "UTF-8", "-raw", pdf.path, "-"])
             XCTAssertEqual(extracted.status, 0, context, file: file, line: line)
@@ -206,6 +257,8 @@ struct BadInputRun {
 
     var output: String { String(decoding: stdout, as: UTF8.self) }
     var errors: String { String(decoding: stderr, as: UTF8.self) }
+    /// The stderr lines, without empty ones.
+    var errorLines: [String] { errors.split(separator: "\n").map(String.init) }
     var summary: String {
         "exit \(status)\(crashed ? " (signal)" : "")\nstdout: \(stdout.count > 2_000 ? "\(stdout.count) bytes" : output)\nstderr: \(errors.count > 2_000 ? String(errors.prefix(2_000)) + "…" : errors)"
     }
@@ -213,6 +266,12 @@ struct BadInputRun {
 
 /// Starts the tool with control over its environment, streams, privileges and time.
 enum BadInputProcess {
+    /// Multiplies every time bound: `PAGINATE_TEST_TIME_SCALE` (sanitizer builds run slower).
+    static let timeScale: Double = {
+        guard let raw = ProcessInfo.processInfo.environment["PAGINATE_TEST_TIME_SCALE"], let value = Double(raw), value >= 1 else { return 1 }
+        return value
+    }()
+
     /// Whether the tests run as root, where file permissions do not apply.
     static var isRoot: Bool { geteuid() == 0 }
 
@@ -241,8 +300,8 @@ enum BadInputProcess {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let outHandle = try stdoutFile.map { path -> FileHandle in
             guard let handle = FileHandle(forWritingAtPath: path) else { throw ProcessFailure(description: "cannot open \(path) for writing") }
             return handle
@@ -273,10 +332,11 @@ enum BadInputProcess {
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
+        let limit = timeout * timeScale
+        if finished.wait(timeout: .now() + limit) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             _ = finished.wait(timeout: .now() + 10)
-            throw ProcessFailure(description: "\(command.joined(separator: " ").prefix(300)) did not finish within \(Int(timeout)) s; killed it")
+            throw ProcessFailure(description: "\(command.joined(separator: " ").prefix(300)) did not finish within \(Int(limit)) s; killed it")
         }
         process.waitUntilExit()
         return BadInputRun(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,

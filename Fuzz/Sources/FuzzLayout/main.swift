@@ -2,7 +2,8 @@ import FuzzSupport
 import PaginateKit
 
 /// libFuzzer entry point for the engine: arbitrary bytes and small settings through the layout
-/// manager, three ways (with runs, without runs, stopped at an offset), checked by `Invariants`.
+/// manager, four ways (with runs, without runs, stopped at an offset, as a page map broken on
+/// worker threads), checked by `Invariants`.
 ///
 /// Built with `-parse-as-library` (see `Scripts/fuzz.sh`): libFuzzer supplies `main`.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -21,6 +22,7 @@ public func fuzzLayout(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         }
         return 0
     }
+    Invariants.dump(full, settings: fuzzCase.settings)
     Invariants.check(full, source: fuzzCase.text, fonts: fonts, exclusions: fuzzCase.exclusions)
     // The two other ways cost as much again; half of the inputs (chosen by the header) take them.
     guard fuzzCase.checksVariants else { return 0 }
@@ -28,6 +30,8 @@ public func fuzzLayout(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         let withoutRuns = try manager.layout(storage, includeRuns: false)
         let partial = try manager.layout(storage, includeRuns: true, through: fuzzCase.probeOffset)
         Invariants.checkVariants(full, withoutRuns: withoutRuns, partial: partial, offset: fuzzCase.probeOffset)
+        let map = try manager.pageMap(storage, jobs: fuzzCase.pageMapJobs)
+        Invariants.checkPageMap(map, equals: PageMap(withoutRuns), jobs: fuzzCase.pageMapJobs)
     } catch {
         fatalError("invariant violated: the full layout succeeded but a variant failed: \(error)")
     }

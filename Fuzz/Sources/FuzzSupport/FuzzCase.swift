@@ -7,7 +7,7 @@ import PaginateKit
 /// | byte | meaning |
 /// | --- | --- |
 /// | 0, 1 | page width and height: 30 + 2 × value points |
-/// | 2 | margins 0–31 pt; bit 5 makes the four sides differ |
+/// | 2 | margins 0–31 pt; bit 5 makes the four sides differ; bit 6: extreme values (below) |
 /// | 3 | columns 1–4 (low two bits), gutter 0–23 pt (the rest) |
 /// | 4 | font size 1–24.5 pt in half points |
 /// | 5 | line height 0.5–3.5 |
@@ -16,9 +16,16 @@ import PaginateKit
 /// | 8–11 | the exclusion: x, y, width, height as fractions (/255) of the container |
 /// | 12, 13 | a byte offset (big-endian, modulo text length + 1) for the noncontiguous layout check |
 /// | 14 | PDF title: a length (mod 16) taken from the text's start |
-/// | 15 | bit 0: also lay out without runs and through the offset, and compare |
+/// | 15 | bit 0: also lay out without runs, through the offset and as a page map, and compare; bits 1–4 all set: the page map on 3 threads |
+///
+/// With extreme values, bytes 0, 1, 4 and 8 pick the page width, page height, font size and gutter
+/// from `extremes` (zero, negative, tiny, huge, infinite, NaN): settings must then be refused with
+/// a `LayoutError` or laid out, never crash.
 public struct FuzzCase {
     public static let headerLength = 16
+
+    public static let extremes: [Double] = [0, -1, 1e-300, 0.5, 1, 3, 14_400, 1e6, 1e15, 1e20, 1e308,
+                                            .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
 
     public let settings: LayoutSettings
     /// One exclusion rectangle per container, in container coordinates, or none.
@@ -29,6 +36,8 @@ public struct FuzzCase {
     public let probeOffset: Int
     /// Whether to compare the layout with the two other ways of making it (without runs; stopped).
     public let checksVariants: Bool
+    /// Threads for `LayoutManager.pageMap(_:jobs:)` (more than one opens the fonts again: rarely).
+    public let pageMapJobs: Int
     /// The title the PDF target records.
     public let title: String
     /// The text bytes.
@@ -52,9 +61,17 @@ public struct FuzzCase {
         let lineHeight = 0.5 + Double(byte(5) % 31) / 10
         let mode: ParagraphMode = [.lines, .blank, .auto][byte(6) % 3]
         let tabWidth = 1 + byte(7) % 16
-        settings = LayoutSettings(page: PageSetup(size: Size(width: width, height: height), margins: margins,
-                                                  columns: columns, gutter: gutter),
-                                  fontSize: fontSize, lineHeight: lineHeight, paragraphMode: mode, tabWidth: tabWidth)
+        let extreme = byte(2) & 0x40 != 0
+        func pick(_ index: Int, _ normal: Double) -> Double {
+            guard extreme else { return normal }
+            var value = FuzzCase.extremes[byte(index) % FuzzCase.extremes.count]
+            // Known finding `huge-page`: sizes past what an Int of thousandths of an em holds trap.
+            if Invariants.tolerated.contains("huge-page"), value.isFinite, value > 1e12 { value = 1e12 }
+            return value
+        }
+        settings = LayoutSettings(page: PageSetup(size: Size(width: pick(0, width), height: pick(1, height)), margins: margins,
+                                                  columns: columns, gutter: pick(8, gutter)),
+                                  fontSize: pick(4, fontSize), lineHeight: lineHeight, paragraphMode: mode, tabWidth: tabWidth)
 
         if byte(6) & 0x04 != 0 {
             let columnWidth = settings.page.columnWidth, columnHeight = settings.page.columnHeight
@@ -68,6 +85,7 @@ public struct FuzzCase {
         let titleLength = min(text.count, byte(14) % 16)
         title = String(decoding: text[..<titleLength], as: UTF8.self)
         checksVariants = byte(15) & 1 != 0
+        pageMapJobs = byte(15) & 0x1E == 0x1E ? 3 : 1
     }
 
     /// A layout manager for these settings; containers carry the exclusion, if any.

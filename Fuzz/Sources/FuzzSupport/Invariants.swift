@@ -18,12 +18,34 @@ public enum Invariants {
     ///   line's range runs to the end of the text instead of to where layout stopped, and a page that
     ///   ends before a blank-line separator ends before the separator's bytes instead of after them
     ///   (and layout then goes on to a page more than needed).
+    /// - `huge-page`: a page or column wider than about 1e15 pt traps converting its width to an
+    ///   Int of thousandths of an em (`--page 1e20x600`); such sizes are clamped to 1e12.
     /// - `uncovered-space`: white space that no font covers (U+3000 with a Latin font alone) is
     ///   drawn as a visible U+FFFD instead of as space.
-    static let tolerated: Set<String> = {
+    public static let tolerated: Set<String> = {
         guard let raw = getenv("PAGINATE_FUZZ_TOLERATE") else { return [] }
         return Set(String(cString: raw).split(separator: ",").map(String.init))
     }()
+
+    /// Prints the layout's pages, lines and runs when `PAGINATE_FUZZ_DUMP` is set (for triage:
+    /// replay one input with it).
+    public static func dump(_ layout: Layout, settings: LayoutSettings) {
+        guard getenv("PAGINATE_FUZZ_DUMP") != nil else { return }
+        print("settings: \(settings)")
+        for page in layout.pages {
+            print("page \(page.number) \(page.range)")
+            for container in page.containers {
+                print("  container \(container.frame)")
+                for line in container.lines {
+                    print("    line \(line.range) origin (\(line.origin.x), \(line.origin.y)) width \(line.width) height \(line.height)")
+                    for run in line.runs {
+                        let scalars = run.text.unicodeScalars.map { hex($0.value) }.joined(separator: " ")
+                        print("      run font \(run.fontIndex) bytes \(run.sourceRange) x \(run.x) width \(run.width): \(scalars)")
+                    }
+                }
+            }
+        }
+    }
 
     /// Stops the fuzzer with `message` when `condition` is false.
     @inline(__always)
@@ -71,35 +93,36 @@ public enum Invariants {
                 let width = container.frame.width, height = container.frame.height
                 var bottom = 0.0
                 for line in container.lines {
-                    let where_ = "page \(page.number), line \(line.range)"
-                    require(line.width.isFinite && line.width >= 0, "\(where_): width \(line.width)")
-                    require(line.height > 0 && line.height.isFinite, "\(where_): height \(line.height)")
-                    require(line.baseline > 0 && line.baseline <= line.height + eps, "\(where_): baseline \(line.baseline) outside the line box of \(line.height)")
-                    require(line.origin.y >= bottom - eps, "\(where_): top \(line.origin.y) above the previous line's bottom \(bottom)")
-                    require(line.origin.y + line.height <= height + eps, "\(where_): bottom \(line.origin.y + line.height) below the container's \(height)")
+                    // Messages are only built when an invariant fails.
+                    func where_() -> String { "page \(page.number), line \(line.range)" }
+                    require(line.width.isFinite && line.width >= 0, "\(where_()): width \(line.width)")
+                    require(line.height > 0 && line.height.isFinite, "\(where_()): height \(line.height)")
+                    require(line.baseline > 0 && line.baseline <= line.height + eps, "\(where_()): baseline \(line.baseline) outside the line box of \(line.height)")
+                    require(line.origin.y >= bottom - eps, "\(where_()): top \(line.origin.y) above the previous line's bottom \(bottom)")
+                    require(line.origin.y + line.height <= height + eps, "\(where_()): bottom \(line.origin.y + line.height) below the container's \(height)")
                     bottom = line.origin.y + line.height
                     let singleCluster = holdsOneCluster(line)
                     if !singleCluster {
                         require(line.origin.x >= -eps && line.origin.x + line.width <= width + eps,
-                                "\(where_): spans \(line.origin.x)...\(line.origin.x + line.width) in a container \(width) wide")
+                                "\(where_()): spans \(line.origin.x)...\(line.origin.x + line.width) in a container \(width) wide")
                         for rect in exclusions where rect.width > 0 && rect.height > 0 && line.width > 0 {
                             let overlapsX = line.origin.x < rect.maxX - eps && line.origin.x + line.width > rect.minX + eps
                             let overlapsY = line.origin.y < rect.maxY - eps && line.origin.y + line.height > rect.minY + eps
-                            require(!(overlapsX && overlapsY), "\(where_): box \(line.rect) overlaps the exclusion \(rect)")
+                            require(!(overlapsX && overlapsY), "\(where_()): box \(line.rect) overlaps the exclusion \(rect)")
                         }
                     }
                     let endSlack = tolerated.contains("end-offset") ? 4 : 0
                     var previous = line.range.lowerBound
                     for stop in line.caretStops {
-                        require(stop.offset >= previous && stop.offset <= line.range.upperBound + endSlack, "\(where_): caret stop at \(stop.offset) out of order or outside the line")
+                        require(stop.offset >= previous && stop.offset <= line.range.upperBound + endSlack, "\(where_()): caret stop at \(stop.offset) out of order or outside the line")
                         previous = stop.offset
                     }
                     var runEnd = -1.0
                     for run in line.runs {
                         require(run.sourceRange.lowerBound >= line.range.lowerBound && run.sourceRange.upperBound <= line.range.upperBound + endSlack,
-                                "\(where_): run bytes \(run.sourceRange) outside the line")
-                        require(run.x >= runEnd - eps, "\(where_): run at \(run.x) overlaps the previous run ending at \(runEnd)")
-                        require(run.fontIndex >= 0 && run.fontIndex < 256, "\(where_): font index \(run.fontIndex)")
+                                "\(where_()): run bytes \(run.sourceRange) outside the line")
+                        require(run.x >= runEnd - eps, "\(where_()): run at \(run.x) overlaps the previous run ending at \(runEnd)")
+                        require(run.fontIndex >= 0 && run.fontIndex < 256, "\(where_()): font index \(run.fontIndex)")
                         runEnd = run.x + run.width
                     }
                 }
@@ -146,20 +169,20 @@ public enum Invariants {
                 for run in line.runs {
                     let lower = run.sourceRange.lowerBound
                     var upper = run.sourceRange.upperBound
-                    let where_ = "page \(page.number), run \(run.sourceRange)"
-                    require(lower >= previousEnd, "\(where_) starts before the previous run's end \(previousEnd)")
+                    func where_() -> String { "page \(page.number), run \(run.sourceRange)" }
+                    require(lower >= previousEnd, "\(where_()) starts before the previous run's end \(previousEnd)")
                     let drawn = run.text.unicodeScalars.filter { !isInvisible($0) }.map(\.value)
                     var mismatch = upper <= source.count ? compare(drawn, source[lower..<upper]) : "it ends past the text"
-                    if mismatch != nil, clampEnds, run.text.unicodeScalars.last == "\u{FFFD}", upper - 3 >= lower, upper - 3 < source.count {
+                    if clampEnds, run.text.unicodeScalars.last == "\u{FFFD}", let start = lastScalarStartIfMismeasured(source, lower, upper) {
                         // The known error: the end of a paragraph's last scalar was taken as its start
                         // plus 3 (U+FFFD's UTF-8 width); use the length of what the source holds there.
-                        let corrected = upper - 3 + encodedLength(source, at: upper - 3)
-                        if corrected <= source.count, compare(drawn, source[lower..<corrected]) == nil {
+                        let corrected = start + encodedLength(source, at: start)
+                        if compare(drawn, source[lower..<corrected]) == nil {
                             upper = corrected
                             mismatch = nil
                         }
                     }
-                    if let mismatch { require(false, "\(where_) of \(source.count) bytes: \(mismatch)") }
+                    if let mismatch { require(false, "\(where_()) of \(source.count) bytes: \(mismatch)") }
                     previousEnd = upper
                     let sourceScalars = cleanedScalars(source[lower..<upper])
                     claimed.append(contentsOf: sourceScalars.filter { !isInvisible($0) }.map(\.value))
@@ -177,6 +200,22 @@ public enum Invariants {
         }
     }
 
+    /// For a run `lower..<upper` that may show the known end error: the start of its last scalar
+    /// (`upper - 3`) when a scalar or invalid subpart of other than 3 bytes starts exactly there.
+    static func lastScalarStartIfMismeasured(_ bytes: [UInt8], _ lower: Int, _ upper: Int) -> Int? {
+        let start = upper - 3
+        guard start >= lower, start < bytes.count else { return nil }
+        var offset = lower
+        while offset < start {
+            let length = encodedLength(bytes, at: offset)
+            guard length > 0 else { return nil }
+            offset += length
+        }
+        guard offset == start else { return nil }
+        let length = encodedLength(bytes, at: start)
+        return length != 3 ? start : nil
+    }
+
     /// The bytes of the scalar, or of the maximal invalid subpart, that starts at `offset`.
     static func encodedLength(_ bytes: [UInt8], at offset: Int) -> Int {
         var parser = Unicode.UTF8.ForwardParser()
@@ -191,7 +230,8 @@ public enum Invariants {
     /// The scalars the engine makes of a byte range: UTF-8 decoded with U+FFFD for each maximal
     /// invalid subpart (the standard library's repair), code points above U+FFFF as U+FFFD.
     static func cleanedScalars(_ bytes: ArraySlice<UInt8>) -> [Unicode.Scalar] {
-        String(decoding: bytes, as: UTF8.self).unicodeScalars.map { $0.value > 0xFFFF ? "\u{FFFD}" : $0 }
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.map { Unicode.Scalar($0) } }
+        return String(decoding: bytes, as: UTF8.self).unicodeScalars.map { $0.value > 0xFFFF ? "\u{FFFD}" : $0 }
     }
 
     /// The scalars a reader should see: the source decoded as above, a leading byte order mark
@@ -203,12 +243,20 @@ public enum Invariants {
     }
 
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+        if scalar.value < 0x80 { return scalar.value <= 0x20 || scalar.value == 0x7F }
+        return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
     }
 
     static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// The page map made by breaking paragraphs on worker threads equals the one of the layout.
+    public static func checkPageMap(_ map: PageMap, equals expected: PageMap, jobs: Int) {
+        require(map.entries == expected.entries, "pageMap(jobs: \(jobs)) has pages \(map.entries.map(\.range)), the layout \(expected.entries.map(\.range))")
+        require(map.sourceLength == expected.sourceLength && map.diagnostics == expected.diagnostics,
+                "pageMap(jobs: \(jobs)): length or diagnostics differ: \(map.diagnostics) vs \(expected.diagnostics)")
     }
 
     /// The same text laid out without runs has the same pages and lines, and a layout stopped at

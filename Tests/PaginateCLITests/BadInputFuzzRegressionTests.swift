@@ -1,0 +1,147 @@
+import Foundation
+import PaginateKit
+import XCTest
+
+/// What the fuzz targets in `Fuzz/` found, each reduced to a small case that states the correct
+/// behaviour. The fuzzers run with these findings tolerated (`PAGINATE_FUZZ_TOLERATE`, see
+/// `Fuzz/Sources/FuzzSupport/Invariants.swift`) until the engine is fixed.
+final class BadInputFuzzRegressionTests: XCTestCase {
+    nonisolated(unsafe) private static var chain: FontChain?
+
+    private static func fonts() throws -> FontChain {
+        if let chain { return chain }
+        let fonts = try FontChain.bundled()
+        chain = fonts
+        return fonts
+    }
+
+    private static func layout(_ bytes: [UInt8], settings: LayoutSettings = .bookDefaults, fonts: FontChain? = nil,
+                               through offset: Int? = nil) throws -> Layout {
+        let manager = LayoutManager(fonts: try fonts ?? Self.fonts(), settings: settings)
+        return try manager.layout(TextStorage(bytes: bytes), includeRuns: true, through: offset)
+    }
+
+    // MARK: - end-offset
+
+    /// A paragraph's last run and last caret stop end where the source bytes of its last character
+    /// end, also when that character replaced invalid bytes (1 byte here, not U+FFFD's 3).
+    func testRunEndsAtTheSourceBytesOfAnInvalidLastByte() throws {
+        let bytes: [UInt8] = [0x61, 0xF3]
+        let layout = try Self.layout(bytes)
+        let line = try XCTUnwrap(layout.pages.first?.lines.first)
+        XCTAssertEqual(line.range, 0..<2)
+        XCTAssertEqual(line.runs.last?.sourceRange, 0..<2, "the run claims bytes past the end of the text")
+        XCTAssertEqual(line.caretStops.last?.offset, 2, "the last caret stop lies past the end of the text")
+    }
+
+    /// …and when it replaced a character beyond U+FFFF (4 bytes, not 3).
+    func testRunEndsAtTheSourceBytesOfAReplacedSupplementaryCharacter() throws {
+        let bytes = Array("a\u{1F600}".utf8)
+        let layout = try Self.layout(bytes)
+        let line = try XCTUnwrap(layout.pages.first?.lines.first)
+        XCTAssertEqual(line.runs.last?.sourceRange.upperBound, 5, "the run stops inside the emoji's bytes")
+        XCTAssertEqual(line.caretStops.last?.offset, 5)
+    }
+
+    /// The same finding mid-text: the run before a line break must not reach into the next line.
+    func testRunBeforeALineBreakDoesNotReachTheNextLine() throws {
+        let bytes: [UInt8] = Array("the".utf8) + [0x9F] + Array("\n x".utf8)
+        let layout = try Self.layout(bytes, settings: Self.settings(mode: .lines))
+        let lines = layout.pages.flatMap(\.lines)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(lines.first?.runs.last?.sourceRange, 0..<4, "the run claims the line break and the next line's bytes")
+    }
+
+    // MARK: - partial-end
+
+    /// A page of 9 lines of 10 pt; `blank` paragraphs of one line each, so separators fall at page ends.
+    private static func settings(mode: ParagraphMode = .blank) -> LayoutSettings {
+        LayoutSettings(page: PageSetup(size: Size(width: 200, height: 95), margins: EdgeInsets(all: 0)),
+                       fontSize: 10, lineHeight: 1, paragraphMode: mode)
+    }
+
+    /// Layout stopped at any offset has exactly the full layout's pages up to the one holding the
+    /// offset, and no more (the documented contract of `layout(_:includeRuns:through:)`).
+    func testLayoutStoppedAtAnyOffsetMatchesTheFullLayout() throws {
+        let text = Array((0..<30).map { "line \($0)" }.joined(separator: "\n\n").utf8)
+        let settings = Self.settings()
+        let full = try Self.layout(text, settings: settings)
+        XCTAssertGreaterThan(full.pageCount, 3)
+        var reported = 0
+        for offset in 0...text.count where reported < 5 {
+            let partial = try Self.layout(text, settings: settings, through: offset)
+            let holding = try XCTUnwrap(full.pageIndex(containing: offset))
+            var problems: [String] = []
+            if partial.pages.count < holding + 1 {
+                problems.append("only \(partial.pages.count) pages")
+            } else {
+                for index in 0...holding where partial.pages[index] != full.pages[index] {
+                    problems.append("page \(index + 1): bytes \(partial.pages[index].range) vs \(full.pages[index].range), last line \(partial.pages[index].lines.last?.range as Any) vs \(full.pages[index].lines.last?.range as Any)")
+                }
+            }
+            if !partial.isComplete && partial.pages.count != holding + 1 {
+                problems.append("\(partial.pages.count) pages laid out for an offset on page \(holding + 1)")
+            }
+            if !problems.isEmpty {
+                reported += 1
+                XCTFail("layout through \(offset): \(problems.joined(separator: "; "))")
+            }
+        }
+    }
+
+    /// `locate --json` reports the line from a layout stopped early; its byte range must be the
+    /// same as in the full layout, not run to the end of the text.
+    func testLocateReportsTheLineRangeOfTheFullLayout() throws {
+        let folder = try TemporaryDirectory.make(prefix: "fuzz-regression")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("lines.txt")
+        try Data((0..<200).map { "line \($0)" }.joined(separator: "\n\n").utf8).write(to: input)
+        let full = try Self.layout([UInt8](try Data(contentsOf: input)))
+        let firstPage = try XCTUnwrap(full.pages.first)
+        let lastLine = try XCTUnwrap(firstPage.lines.last)
+        let run = try BadInputProcess.paginate(["locate", input.path, "--offset", String(lastLine.range.lowerBound), "--json", "--no-cache"])
+        XCTAssertEqual(run.status, 0, run.summary)
+        XCTAssertTrue(run.output.contains("\"lineRange\": {\"start\": \(lastLine.range.lowerBound), \"end\": \(lastLine.range.upperBound)}"),
+                      "expected the line \(lastLine.range) of the full layout: \(run.output)")
+    }
+
+    // MARK: - uncovered-space
+
+    /// White space no font covers (U+3000 with a Latin font alone) is space, not a visible U+FFFD.
+    func testUncoveredWhiteSpaceIsNotDrawnAsAReplacementCharacter() throws {
+        let latinOnly = FontChain(fonts: [try Self.fonts().fonts[0]])
+        for text in ["a\u{3000}b", "\u{3000}\u{20E3}.", "x\u{1680}y"] {
+            let layout = try Self.layout(Array(text.utf8), fonts: latinOnly)
+            let drawn = layout.pages.flatMap(\.lines).flatMap(\.runs).map(\.text).joined()
+            XCTAssertFalse(drawn.unicodeScalars.contains("\u{FFFD}"), "\(text.debugDescription) drew \(drawn.debugDescription)")
+        }
+    }
+
+    // MARK: - Replaying the saved findings
+
+    /// Every input the fuzzers saved (`.fuzz-corpus/known`, `.fuzz-corpus/findings`) replays
+    /// through the CLI without a crash: a valid render or a one-line error. The folder is local
+    /// (git-ignored); without it there is nothing to replay.
+    func testSavedFindingsDoNotCrashTheTool() throws {
+        let root = Corpus.repositoryRoot.appendingPathComponent(".fuzz-corpus")
+        let folders = ["known/layout", "known/pdf", "findings/layout", "findings/pdf"].map { root.appendingPathComponent($0) }
+        let files = folders.flatMap { folder in
+            TemporaryDirectory.contents(of: folder).map { folder.appendingPathComponent($0) }
+        }
+        guard !files.isEmpty else { throw XCTSkip("no saved fuzz findings in \(root.path)") }
+        let scratch = try TemporaryDirectory.make(prefix: "fuzz-replay")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for file in files {
+            // The fuzz input is a 16-byte settings header and the text; the CLI gets the text.
+            let data = try Data(contentsOf: file)
+            let input = scratch.appendingPathComponent("input.txt")
+            try data.dropFirst(16).write(to: input)
+            for mode in ["auto", "blank", "lines"] {
+                let run = try BadInputProcess.paginate([input.path, "-o", scratch.appendingPathComponent("out.pdf").path,
+                                                        "--paragraphs", mode, "--page", "200x150", "--margin", "10", "--columns", "2"])
+                XCTAssertFalse(run.crashed, "\(file.lastPathComponent) (\(mode)): \(run.summary)")
+                XCTAssertEqual(run.status, 0, "\(file.lastPathComponent) (\(mode)): \(run.summary)")
+            }
+        }
+    }
+}
