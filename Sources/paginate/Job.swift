@@ -39,7 +39,8 @@ struct PageMapJob {
     static func run(inputPath: String, options: LayoutOptions, offset: Int?,
                     place: ((InputFile) throws -> Int)?) throws -> PageMapJob {
         let settings = try CLIError.wrap { () throws(LayoutError) in try options.settings() }
-        let fonts = try CLIError.wrap { () throws(FontError) in try options.fontChain() }
+        // Opening fonts takes longer than answering from the cache: the key needs only their files.
+        let fontFiles = try CLIError.wrap { () throws(FontError) in try options.fontFiles() }
         let cache = options.noCache ? nil : PageMapCache.defaultDirectory().map {
             PageMapCache(directory: $0, version: PaginateVersion.current)
         }
@@ -52,7 +53,7 @@ struct PageMapJob {
         let isFile = inputPath != "-"
         // An unchanged file is recognised by its identity, without reading it.
         if let cache, isFile, place == nil, let content = cache.contentHash(ofFileAt: inputPath),
-           let map = cache.pageMap(for: cache.key(content: content, settings: settings, fonts: fonts), settings: settings),
+           let map = cache.pageMap(for: cache.key(content: content, settings: settings, fontFiles: fontFiles), settings: settings),
            usable(map, for: offset) {
             warn(map, inputPath)
             return PageMapJob(map: map, cached: true, target: offset)
@@ -62,12 +63,13 @@ struct PageMapJob {
         let content = cache.map { _ in ContentHash(input.storage.bytes) }
         if let cache, let content {
             if isFile { cache.remember(content, ofFileAt: inputPath) }
-            if let map = cache.pageMap(for: cache.key(content: content, settings: settings, fonts: fonts), settings: settings),
+            if let map = cache.pageMap(for: cache.key(content: content, settings: settings, fontFiles: fontFiles), settings: settings),
                usable(map, for: target) {
                 warn(map, input.displayName)
                 return PageMapJob(map: map, cached: true, target: target)
             }
         }
+        let fonts = try CLIError.wrap { () throws(FontError) in try options.fontChain() }
         let manager = LayoutManager(fonts: fonts, settings: settings)
         let map: PageMap
         do {
@@ -80,7 +82,7 @@ struct PageMapJob {
             throw CLIError.converting(error)
         }
         if let cache, let content {
-            cache.store(map, for: cache.key(content: content, settings: settings, fonts: fonts))
+            cache.store(map, for: cache.key(content: content, settings: settings, fontFiles: fontFiles))
         }
         warn(map, input.displayName)
         return PageMapJob(map: map, cached: false, target: target)

@@ -50,6 +50,11 @@ struct LayoutOptions: ParsableArguments {
         return settings
     }
 
+    /// The font files these options name (or the bundled ones), without opening them.
+    func fontFiles() throws(FontError) -> [FontFile] {
+        (fonts.isEmpty ? try FontChain.bundledFontPaths() : fonts).map(FontFile.init(spec:))
+    }
+
     /// The font chain these options name, or the bundled fonts.
     func fontChain() throws(FontError) -> FontChain {
         fonts.isEmpty ? try FontChain.bundled() : try FontChain(paths: fonts)

@@ -38,8 +38,13 @@ public struct PageMapCache: Sendable {
 
     /// The key for a text with given settings and fonts.
     public func key(content: ContentHash, settings: LayoutSettings, fonts: FontChain) -> ContentHash {
+        key(content: content, settings: settings, fontFiles: fonts.files)
+    }
+
+    /// The key for a text with given settings and font files (which need not be opened).
+    public func key(content: ContentHash, settings: LayoutSettings, fontFiles: [FontFile]) -> ContentHash {
         var description = "\(version)|\(content)|\(settings)"
-        for font in fonts.fonts {
+        for font in fontFiles {
             var info = stat()
             let identity = stat(font.path, &info) == 0 ? "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "?"
             description += "|\(font.path)#\(font.faceIndex)@\(identity)"

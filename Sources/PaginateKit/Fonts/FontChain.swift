@@ -22,17 +22,14 @@ public final class FontChain {
     /// Opens the given TrueType files in order. A path may end in `#N` to pick face N of a collection.
     public convenience init(paths: [String]) throws(FontError) {
         var fonts: [Font] = []
-        for spec in paths {
-            var path = spec
-            var index = 0
-            if let hash = spec.lastIndex(of: "#"), let parsed = Int(spec[spec.index(after: hash)...]) {
-                path = String(spec[..<hash])
-                index = parsed
-            }
-            fonts.append(try Font(path: path, faceIndex: index))
+        for file in paths.map(FontFile.init(spec:)) {
+            fonts.append(try Font(path: file.path, faceIndex: file.faceIndex))
         }
         self.init(fonts: fonts)
     }
+
+    /// The files and faces of the chain.
+    public var files: [FontFile] { fonts.map { FontFile(path: $0.path, faceIndex: $0.faceIndex) } }
 
     /// A new chain over the same font files, for use on another thread (width caches are per chain).
     public func reopened() throws(FontError) -> FontChain {
@@ -50,12 +47,17 @@ public final class FontChain {
     /// folder above it (a build inside a checkout); `../share/paginate/Fonts` beside the
     /// executable's folder (an installed copy); the package's own `Fonts/` as seen when it was built.
     public static func bundled() throws(FontError) -> FontChain {
+        try FontChain(paths: bundledFontPaths())
+    }
+
+    /// The paths of the bundled fonts, found as `bundled()` finds them, without opening them.
+    public static func bundledFontPaths() throws(FontError) -> [String] {
         let candidates = bundledFontDirectories()
         for directory in candidates {
             var isDirectory = false
             let primary = directory + "/" + bundledFontFiles[0]
             if fileExists(primary, isDirectory: &isDirectory), !isDirectory {
-                return try FontChain(paths: bundledFontFiles.map { directory + "/" + $0 })
+                return bundledFontFiles.map { directory + "/" + $0 }
             }
         }
         throw .bundledFontsMissing(searched: candidates)
@@ -89,5 +91,28 @@ public final class FontChain {
         let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard let slash = path.lastIndex(of: "/") else { return nil }
         return String(path[..<slash])
+    }
+}
+
+/// A font file and the face within it: what a font chain is made of, before it is opened.
+public struct FontFile: Hashable, Sendable {
+    /// Path of the file.
+    public let path: String
+    /// Face index within the file (0 for a plain `.ttf`).
+    public let faceIndex: Int
+
+    /// Creates a file reference.
+    public init(path: String, faceIndex: Int) {
+        self.path = path
+        self.faceIndex = faceIndex
+    }
+
+    /// Parses `path` or `path#N` (face N of a collection).
+    public init(spec: String) {
+        if let hash = spec.lastIndex(of: "#"), let index = Int(spec[spec.index(after: hash)...]) {
+            self.init(path: String(spec[..<hash]), faceIndex: index)
+        } else {
+            self.init(path: spec, faceIndex: 0)
+        }
     }
 }
