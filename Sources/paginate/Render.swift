@@ -48,7 +48,12 @@ struct Render: ParsableCommand {
                 do {
                     bytes = try renderer.render(job.layout)
                 } catch let error as PDFError {
-                    throw CLIError(message: error.description, code: .failure)
+                    switch error {
+                    case .cannotEmbedFont: throw CLIError(message: error.description, code: .inputUnreadable)
+                    case .invalidPageSize, .invalidSourceDateEpoch: throw CLIError(message: error.description, code: .usage)
+                    case .cannotWrite: throw CLIError(message: error.description, code: .outputUnwritable)
+                    case .libraryFailure: throw CLIError(message: error.description, code: .failure)
+                    }
                 }
             case .text:
                 bytes = Array(TextSpreadRenderer(pagesPerSpread: spread).render(job.layout).utf8)

@@ -82,8 +82,8 @@ final class AtomicOutputTests: XCTestCase {
     /// target untouched, nothing left behind.
     func testInterruptedRenderKeepsTheTargetAndLeavesNothing() throws {
         let corpus = try Self.largeCorpus()
-        for (signalNumber, unscaled) in [(SIGINT, 0.5), (SIGTERM, 0.5), (SIGINT, 2.0), (SIGTERM, 4.0)] {
-            let delay = unscaled * BadInputProcess.timeScale
+        // After start-up (the handler is installed first thing), well before the end of the render.
+        for (signalNumber, delay) in [(SIGINT, 1.0), (SIGTERM, 1.0), (SIGINT, 3.0), (SIGTERM, 5.0)] {
             let target = try existingTarget()
             let process = try start([corpus.path, "-o", target.path])
             usleep(useconds_t(delay * 1_000_000))

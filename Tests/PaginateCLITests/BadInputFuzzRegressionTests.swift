@@ -89,6 +89,29 @@ final class BadInputFuzzRegressionTests: XCTestCase {
         }
     }
 
+    /// The fuzz input that showed it (`partial-extra-pages`): a 13-byte text of invalid bytes and
+    /// blank lines on a page that holds one 57.4 pt line, stopped at every offset.
+    func testFuzzFindingStoppedLayoutsMatchTheFullLayout() throws {
+        let text: [UInt8] = [0xE3, 0x80, 0x27, 0x0A, 0x0A, 0x0A, 0x80, 0x27, 0x0A, 0x80, 0x27, 0x0A, 0x94]
+        let settings = LayoutSettings(page: PageSetup(size: Size(width: 78, height: 108),
+                                                      margins: EdgeInsets(top: 1, right: 0.5, bottom: 1.0 / 3, left: 0.25),
+                                                      columns: 1, gutter: 8),
+                                      fontSize: 20.5, lineHeight: 2.8, paragraphMode: .blank, tabWidth: 11)
+        let latinOnly = FontChain(fonts: [try Self.fonts().fonts[0]])
+        let full = try Self.layout(text, settings: settings, fonts: latinOnly)
+        for offset in 0...text.count {
+            let partial = try Self.layout(text, settings: settings, fonts: latinOnly, through: offset)
+            let holding = try XCTUnwrap(full.pageIndex(containing: offset))
+            XCTAssertGreaterThanOrEqual(partial.pages.count, holding + 1, "through \(offset)")
+            for index in 0...min(holding, partial.pages.count - 1) {
+                XCTAssertEqual(partial.pages[index], full.pages[index], "through \(offset): page \(index + 1)")
+            }
+            if !partial.isComplete {
+                XCTAssertEqual(partial.pages.count, holding + 1, "through \(offset): laid out more pages than needed")
+            }
+        }
+    }
+
     /// `locate --json` reports the line from a layout stopped early; its byte range must be the
     /// same as in the full layout, not run to the end of the text.
     func testLocateReportsTheLineRangeOfTheFullLayout() throws {

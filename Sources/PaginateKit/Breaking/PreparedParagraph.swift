@@ -55,7 +55,7 @@ struct PreparedParagraph {
                             break
                         }
                     }
-                    if !found {
+                    if !found && !PreparedParagraph.substituteSpace(at: start, scalar, primary: primary, display: &display, advances: &advances) {
                         uncovered += 1
                         PreparedParagraph.substitute(at: start, primary: primary, display: &display, advances: &advances)
                     }
@@ -72,7 +72,7 @@ struct PreparedParagraph {
                         fontIndices[i] = UInt8(fontIndex)
                         advances[i] = Int32(font.width(of: scalars[i]) ?? 0)
                     }
-                } else {
+                } else if !PreparedParagraph.substituteSpace(at: start, scalars[start], primary: primary, display: &display, advances: &advances) {
                     uncovered += 1
                     PreparedParagraph.substitute(at: start, primary: primary, display: &display, advances: &advances)
                 }
@@ -84,6 +84,16 @@ struct PreparedParagraph {
         self.clusterStarts = clusterStarts
         self.display = display
         self.uncovered = uncovered
+    }
+
+    /// A space no font has (U+3000, U+2007, …) is drawn as the primary font's space, with its own
+    /// width where it has one (an em for the ideographic space): white space has nothing to show.
+    private static func substituteSpace(at index: Int, _ scalar: UInt32, primary: Font, display: inout [UInt32],
+                                        advances: inout [Int32]) -> Bool {
+        guard let value = Unicode.Scalar(scalar), value.properties.generalCategory == .spaceSeparator else { return false }
+        display[index] = 0x20
+        advances[index] = Int32(scalar == 0x3000 ? 1000 : (primary.width(of: 0x20) ?? 250))
+        return true
     }
 
     private static func substitute(at index: Int, primary: Font, display: inout [UInt32], advances: inout [Int32]) {

@@ -13,3 +13,9 @@ func fileExists(_ path: String, isDirectory: inout Bool) -> Bool {
     isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
     return true
 }
+
+/// Whether a path names a regular file (following links).
+func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+}

@@ -31,6 +31,9 @@ public final class Font {
         var isDirectory = false
         guard fileExists(path, isDirectory: &isDirectory) else { throw .unreadable(path: path, reason: "no such file") }
         guard !isDirectory else { throw .unreadable(path: path, reason: "it is a directory") }
+        // A FIFO or device would block FreeType's reads or never end.
+        guard isRegularFile(path) else { throw .unreadable(path: path, reason: "not a font file (a device or FIFO, not a regular file)") }
+        guard faceIndex >= 0 else { throw .faceIndexOutOfRange(path: path, index: faceIndex, count: (try? FreeTypeFace(path: path, index: 0).faceCount) ?? 1) }
         if faceIndex > 0 {
             let first = try FreeTypeFace(path: path, index: 0)
             guard faceIndex < first.faceCount else {

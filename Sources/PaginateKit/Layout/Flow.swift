@@ -155,10 +155,7 @@ struct Flow {
         var runStart = line.range.lowerBound
         var runX = 0
         var text = String.UnicodeScalarView()
-        func sourceEnd(_ index: Int) -> Int {
-            index + 1 < paragraph.offsets.count ? paragraph.offsets[index + 1]
-                : paragraph.offsets[index] + (Unicode.Scalar(paragraph.scalars[index]).map { UTF8.width($0) } ?? 1)
-        }
+        func sourceEnd(_ index: Int) -> Int { paragraph.sourceEnd(of: index) }
         func flush(upTo end: Int) {
             guard end > runStart, !text.isEmpty else { return }
             runs.append(TextRun(fontIndex: Int(prepared.fontIndices[runStart]), text: String(text), x: Double(runX) * scale,
@@ -203,7 +200,7 @@ struct Flow {
         }
         let last = line.range.upperBound - 1
         let end = line.range.upperBound < paragraph.offsets.count ? paragraph.offsets[line.range.upperBound]
-            : paragraph.offsets[last] + (Unicode.Scalar(paragraph.scalars[last]).map { UTF8.width($0) } ?? 1)
+            : paragraph.sourceEnd(of: last)
         stops.append(CaretStop(offset: end, x: Double(x) * scale))
         return stops
     }

@@ -17,6 +17,9 @@ public struct Paragraph: Sendable {
     public let scalars: [UInt32]
     /// Source byte offset of each code point.
     public let offsets: [Int]
+    /// How many source bytes each code point stands for (1–4; for the space of a soft wrap, the
+    /// line break's bytes; for U+FFFD, the invalid bytes or the character it replaced).
+    public let sourceLengths: [UInt8]
     /// The first source byte the paragraph accounts for.
     public let startOffset: Int
     /// Whether the paragraph is text or a separator.
@@ -25,12 +28,21 @@ public struct Paragraph: Sendable {
     public let breaksPageAfter: Bool
 
     /// Creates a paragraph.
-    public init(scalars: [UInt32], offsets: [Int], startOffset: Int, kind: Kind = .text, breaksPageAfter: Bool = false) {
+    /// Without `sourceLengths`, each code point is taken to stand for its own UTF-8 bytes.
+    public init(scalars: [UInt32], offsets: [Int], sourceLengths: [UInt8]? = nil, startOffset: Int, kind: Kind = .text,
+                breaksPageAfter: Bool = false) {
         precondition(scalars.count == offsets.count, "every code point needs a source offset")
+        precondition(sourceLengths == nil || sourceLengths!.count == scalars.count, "every code point needs a source length")
         self.scalars = scalars
         self.offsets = offsets
+        self.sourceLengths = sourceLengths ?? scalars.map { UInt8(Unicode.Scalar($0).map { UTF8.width($0) } ?? 1) }
         self.startOffset = startOffset
         self.kind = kind
         self.breaksPageAfter = breaksPageAfter
+    }
+
+    /// The source byte just past code point `index`.
+    public func sourceEnd(of index: Int) -> Int {
+        offsets[index] + Int(sourceLengths[index])
     }
 }

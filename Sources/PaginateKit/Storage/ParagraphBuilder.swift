@@ -15,13 +15,16 @@ struct ParagraphBuilder {
         var counts = TextDiagnostics()
         var filled = 0
         var offsets: [Int] = []
+        var lengths: [UInt8] = []
         let scalars = [UInt32](unsafeUninitializedCapacity: capacity) { scalarBuffer, scalarCount in
+            lengths = [UInt8](unsafeUninitializedCapacity: capacity) { lengthBuffer, lengthCount in
             offsets = [Int](unsafeUninitializedCapacity: capacity) { offsetBuffer, offsetCount in
                 var count = 0
                 @inline(__always)
-                func append(_ scalar: UInt32, _ offset: Int) {
+                func append(_ scalar: UInt32, _ offset: Int, _ length: Int) {
                     scalarBuffer[count] = scalar
                     offsetBuffer[count] = offset
+                    lengthBuffer[count] = UInt8(truncatingIfNeeded: length)
                     count += 1
                 }
                 var index = span.contentStart
@@ -29,7 +32,7 @@ struct ParagraphBuilder {
                 while index < end {
                     let byte = bytes[index]
                     if byte >= 0x20 && byte < 0x7F {
-                        append(UInt32(byte), index)
+                        append(UInt32(byte), index, 1)
                         index += 1
                         continue
                     }
@@ -45,7 +48,7 @@ struct ParagraphBuilder {
                         while count > 0 && (scalarBuffer[count - 1] == 0x20 || scalarBuffer[count - 1] == 0x09) { count -= 1 }
                         let lastIsWide = count > 0 && CellWidth.isWide(scalarBuffer[count - 1])
                         let nextIsWide = index < end && CellWidth.isWide(UTF8Decoding.decode(bytes, at: index).scalar)
-                        if !(lastIsWide && nextIsWide) { append(0x20, terminatorOffset) }
+                        if !(lastIsWide && nextIsWide) { append(0x20, terminatorOffset, length) }
                         continue
                     default:
                         break
@@ -54,21 +57,23 @@ struct ParagraphBuilder {
                         counts.hiddenControls += 1
                     } else if scalar > 0xFFFF {
                         counts.outsideBMP += 1
-                        append(0xFFFD, index)
+                        append(0xFFFD, index, length)
                     } else {
-                        append(scalar, index)
+                        append(scalar, index, length)
                     }
                     index += length
                 }
                 offsetCount = count
                 filled = count
             }
+            lengthCount = filled
+            }
             scalarCount = filled
         }
         diagnostics.invalidSequences += counts.invalidSequences
         diagnostics.hiddenControls += counts.hiddenControls
         diagnostics.outsideBMP += counts.outsideBMP
-        return Paragraph(scalars: scalars, offsets: offsets, startOffset: span.startOffset, kind: span.kind,
+        return Paragraph(scalars: scalars, offsets: offsets, sourceLengths: lengths, startOffset: span.startOffset, kind: span.kind,
                          breaksPageAfter: span.breaksPageAfter)
     }
 
