@@ -20,6 +20,9 @@ public struct PageSetup: Hashable, Sendable {
         self.gutter = gutter
     }
 
+    /// The largest page side, in points: PDF's limit (200 inches).
+    public static let maximumSide = 14_400.0
+
     /// The width of one column.
     public var columnWidth: Double {
         let inner = size.width - margins.left - margins.right
@@ -40,6 +43,11 @@ public struct PageSetup: Hashable, Sendable {
         let values = [size.width, size.height, margins.top, margins.right, margins.bottom, margins.left, gutter]
         guard values.allSatisfy({ $0.isFinite }) else { throw .invalidGeometry("page size, margins and gutter must be finite numbers") }
         guard size.width > 0, size.height > 0 else { throw .invalidGeometry("the page size must be positive (got \(format(size.width))x\(format(size.height)) pt)") }
+        // PDF's own limit, applied to every command so that counts always match what is rendered
+        // (and so widths stay far from the limits of integer arithmetic).
+        guard size.width <= PageSetup.maximumSide, size.height <= PageSetup.maximumSide else {
+            throw .invalidGeometry("a page must be between 3 and 14400 points on each side (got \(format(size.width))x\(format(size.height)) pt)")
+        }
         guard values.dropFirst(2).allSatisfy({ $0 >= 0 }) else { throw .invalidGeometry("margins and gutter cannot be negative") }
         guard columns >= 1 else { throw .invalidGeometry("--columns must be at least 1 (got \(columns))") }
         guard columnWidth > 0, columnHeight > 0 else {
