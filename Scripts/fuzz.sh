@@ -110,14 +110,20 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus_root/logs"
     if [ "$regress" = yes ]; then
         echo "== $name: replaying saved findings and the corpus"
-        "$bin/$name" -runs=0 -detect_leaks=0 "$corpus" 2>&1 | grep -E '^Done|invariant violated|ERROR' || status=1
+        replay="$corpus_root/regress-$target-corpus.log"
+        if "$bin/$name" -runs=0 -detect_leaks=0 -artifact_prefix="$corpus_root/regress-" "$corpus" > "$replay" 2>&1; then
+            echo "   corpus: $(grep -m1 -oE 'Done [0-9]+ runs' "$replay" || echo 'replayed')"
+        else
+            status=1
+            grep -m1 -E 'invariant violated|ERROR: AddressSanitizer|Fatal error|ERROR: libFuzzer' "$replay" | sed 's/^/   corpus: /'
+        fi
         saved=()
         known="$corpus_root/known/$target"
         [ -n "$(ls -A "$findings" 2>/dev/null)" ] && saved+=("$findings"/*)
         [ -n "$(ls -A "$known" 2>/dev/null)" ] && saved+=("$known"/*)
         if [ ${#saved[@]} -gt 0 ]; then
             # Individual files: libFuzzer runs each once and stops at the first that fails.
-            "$bin/$name" -detect_leaks=0 "${saved[@]}" > "$corpus_root/regress-$target.log" 2>&1 || {
+            "$bin/$name" -detect_leaks=0 -artifact_prefix="$corpus_root/regress-" "${saved[@]}" > "$corpus_root/regress-$target.log" 2>&1 || {
                 status=1
                 grep -m1 -E 'invariant violated|ERROR: AddressSanitizer|Fatal error' "$corpus_root/regress-$target.log" | sed 's/^/   /'
             }

@@ -144,6 +144,10 @@ final class AtomicOutputTests: XCTestCase {
             // 20 blocks: 10 KiB in dash, 20 KiB in bash; every output of the book is larger.
             let run = try BadInputProcess.paginate([book.path, "-o", target.path, "--format", format],
                                                    wrapper: ["/bin/sh", "-c", "ulimit -f 20 && exec \"$0\" \"$@\""], timeout: 120)
+            if run.errors.contains("Sanitizer:DEADLYSIGNAL") {
+                // ThreadSanitizer's runtime faults on its own mappings under a file size limit.
+                throw XCTSkip("the sanitizer runtime cannot run under `ulimit -f`: \(run.errorLines.first ?? "")")
+            }
             XCTAssertFalse(run.crashed, "killed by a signal (SIGXFSZ must be ignored): \(run.summary)")
             XCTAssertEqual(run.status, 73, run.summary)
             XCTAssertEqual(run.errorLines.count, 1, run.summary)

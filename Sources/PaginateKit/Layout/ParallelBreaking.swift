@@ -29,7 +29,11 @@ struct ParallelBreaking {
         let bounds = chunkBounds(count: chunkCount, bytes: bytes.count)
         let results = UnsafeMutableBufferPointer<Result<Chunk, FontError>?>.allocate(capacity: bounds.count)
         results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        defer {
+            // The chunks hold arrays: release them before the buffer goes.
+            _ = results.deinitialize()
+            results.deallocate()
+        }
         let pool = FontPool(seed: fonts)
         let work = { (index: Int) in
             results[index] = Result { () throws(FontError) -> Chunk in
