@@ -30,6 +30,9 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("tab-width"), help: ArgumentHelp("Distance between tab stops, in widths of a space.", valueName: "spaces"))
     var tabWidth = 8
 
+    @OptionGroup(title: "Typography")
+    var typography: TypographyOptions
+
     @Option(help: ArgumentHelp("Layout threads (default: all cores).", valueName: "n"))
     var jobs: Int?
 
@@ -45,7 +48,8 @@ struct LayoutOptions: ParsableArguments {
         let setup = PageSetup(size: try Measurement.pageSize(page), margins: try Measurement.margins(margin),
                               columns: columns, gutter: try Measurement.length(gutter))
         let settings = LayoutSettings(page: setup, fontSize: size, lineHeight: lineHeight,
-                                      paragraphMode: paragraphs, tabWidth: tabWidth)
+                                      paragraphMode: paragraphs, tabWidth: tabWidth,
+                                      typography: try typography.typography())
         try settings.validate()
         return settings
     }

@@ -13,15 +13,18 @@ public struct LayoutSettings: Hashable, Sendable {
     public var paragraphMode: ParagraphMode
     /// Distance between tab stops, in multiples of the primary font's space width.
     public var tabWidth: Int
+    /// Alignment, line breaking, hyphenation, kerning and paragraph rules.
+    public var typography: Typography
 
     /// Creates settings.
     public init(page: PageSetup, fontSize: Double = 11, lineHeight: Double = 1.2,
-                paragraphMode: ParagraphMode = .auto, tabWidth: Int = 8) {
+                paragraphMode: ParagraphMode = .auto, tabWidth: Int = 8, typography: Typography = Typography()) {
         self.page = page
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.paragraphMode = paragraphMode
         self.tabWidth = tabWidth
+        self.typography = typography
     }
 
     /// The defaults of the command-line tool: a 400×600 pt page, 36 pt margins, 11 pt type.
@@ -40,5 +43,6 @@ public struct LayoutSettings: Hashable, Sendable {
         guard tabWidth >= 1, tabWidth <= 64 else {
             throw .invalidSetting("the tab width must be between 1 and 64 spaces (got \(tabWidth))")
         }
+        try typography.validate()
     }
 }

@@ -1,0 +1,95 @@
+/// How lines sit between a container's edges.
+public enum TextAlignment: String, CaseIterable, Hashable, Sendable {
+    /// Ragged right: lines start at the left edge (TextKit's natural alignment for left-to-right text).
+    case left
+    /// Both edges straight: inter-word spaces stretch or shrink; a paragraph's last line stays natural.
+    case justify
+    /// Lines centred between the edges.
+    case center
+    /// Ragged left: lines end at the right edge.
+    case right
+}
+
+/// How a paragraph's line breaks are chosen.
+public enum LineBreakingStrategy: String, CaseIterable, Hashable, Sendable {
+    /// Optimal breaking for justified text, greedy otherwise.
+    case auto
+    /// First fit, one line at a time: each line takes as much as fits (TextKit's rule; the fastest).
+    case greedy
+    /// Knuth–Plass total fit: the breaks that minimise the paragraph's total demerits.
+    case optimal
+}
+
+/// Typographic choices beyond geometry: alignment, line breaking, hyphenation, kerning, and how
+/// paragraphs meet page breaks.
+///
+/// The defaults reproduce plain TextKit-like pagination — ragged right, greedy breaks, no
+/// hyphenation or kerning — except for widow and orphan control, which books expect.
+public struct Typography: Hashable, Sendable {
+    /// Horizontal alignment of lines.
+    public var alignment: TextAlignment
+    /// How line breaks are chosen.
+    public var breaking: LineBreakingStrategy
+    /// The hyphenation language (a BCP 47 tag such as `en-US`), or `nil` for no hyphenation.
+    /// Soft hyphens in the text are honoured either way.
+    public var hyphenationLanguage: String?
+    /// Whether pair kerning from the font adjusts advances.
+    public var kerning: Bool
+    /// The fewest lines of a paragraph left alone at the head of a page or column.
+    public var widows: Int
+    /// The fewest lines of a paragraph left alone at the foot of a page or column.
+    public var orphans: Int
+    /// Indent of a paragraph's first line, in points.
+    public var firstLineIndent: Double
+    /// Space between two paragraphs in points, or `nil` for one empty line (the blank line of the
+    /// source kept, dropped at the top of a container).
+    public var paragraphSpacing: Double?
+    /// A regular expression a line standing alone between blank lines must match to be a heading,
+    /// or `nil` for the built-in rule (`CHAPTER I.`, `Chapter 12`, `BOOK ONE`, …).
+    public var headingPattern: String?
+    /// Whether each heading starts a new page.
+    public var chapterBreak: Bool
+
+    /// Creates typographic settings.
+    public init(alignment: TextAlignment = .left, breaking: LineBreakingStrategy = .auto,
+                hyphenationLanguage: String? = nil, kerning: Bool = false, widows: Int = 2, orphans: Int = 2,
+                firstLineIndent: Double = 0, paragraphSpacing: Double? = nil, headingPattern: String? = nil, chapterBreak: Bool = false) {
+        self.alignment = alignment
+        self.breaking = breaking
+        self.hyphenationLanguage = hyphenationLanguage
+        self.kerning = kerning
+        self.widows = widows
+        self.orphans = orphans
+        self.firstLineIndent = firstLineIndent
+        self.paragraphSpacing = paragraphSpacing
+        self.headingPattern = headingPattern
+        self.chapterBreak = chapterBreak
+    }
+
+    /// Whether lines are chosen by total fit rather than first fit.
+    public var usesOptimalBreaking: Bool {
+        switch breaking {
+        case .auto: alignment == .justify
+        case .greedy: false
+        case .optimal: true
+        }
+    }
+
+    /// Checks every number before layout starts.
+    public func validate() throws(LayoutError) {
+        guard (1...100).contains(widows) else {
+            throw .invalidSetting("--widows must be between 1 and 100 lines (got \(widows))")
+        }
+        guard (1...100).contains(orphans) else {
+            throw .invalidSetting("--orphans must be between 1 and 100 lines (got \(orphans))")
+        }
+        guard firstLineIndent.isFinite, firstLineIndent >= 0, firstLineIndent <= 14_400 else {
+            throw .invalidSetting("--indent must be between 0 and 14400 points (got \(format(firstLineIndent)))")
+        }
+        if let paragraphSpacing {
+            guard paragraphSpacing.isFinite, paragraphSpacing >= 0, paragraphSpacing <= 14_400 else {
+                throw .invalidSetting("--paragraph-spacing must be between 0 and 14400 points (got \(format(paragraphSpacing)))")
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import PaginateKit
+
+/// Alignment, line breaking, hyphenation, kerning and paragraph rules, shared by every subcommand
+/// so that `count`, `map`, `locate` and `render` agree.
+struct TypographyOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Line alignment: left, justify, center or right.", valueName: "mode"))
+    var align: TextAlignment = .left
+
+    @Option(help: ArgumentHelp("Line breaking: auto (optimal when justified, else greedy), greedy or optimal (Knuth–Plass).", valueName: "mode"))
+    var breaking: LineBreakingStrategy = .auto
+
+    @Flag(help: "Hyphenate words with the pattern dictionary of --lang.")
+    var hyphenate = false
+
+    @Option(help: ArgumentHelp("Language of the text, for hyphenation (BCP 47, e.g. en-US, de, fr).", valueName: "tag"))
+    var lang = "en-US"
+
+    @Flag(help: "Apply the font's pair kerning.")
+    var kerning = false
+
+    @Option(help: ArgumentHelp("Fewest lines of a paragraph alone at the head of a page or column.", valueName: "n"))
+    var widows = 2
+
+    @Option(help: ArgumentHelp("Fewest lines of a paragraph alone at the foot of a page or column.", valueName: "n"))
+    var orphans = 2
+
+    @Option(help: ArgumentHelp("First-line indent of paragraphs.", valueName: "length"))
+    var indent = "0"
+
+    @Option(name: .customLong("paragraph-spacing"), help: ArgumentHelp("Space between paragraphs (default: one empty line).", valueName: "length"))
+    var paragraphSpacing: String?
+
+    @Option(help: ArgumentHelp("Regular expression for chapter headings (default: lines like 'CHAPTER I.' or 'Chapter 12').", valueName: "regex"))
+    var heading: String?
+
+    @Flag(name: .customLong("chapter-break"), help: "Start each chapter heading on a new page.")
+    var chapterBreak = false
+
+    /// The typography these options describe.
+    func typography() throws(LayoutError) -> Typography {
+        Typography(alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang : nil, kerning: kerning,
+                   widows: widows, orphans: orphans, firstLineIndent: try Measurement.length(indent),
+                   paragraphSpacing: try paragraphSpacing.map { length throws(LayoutError) in try Measurement.length(length) },
+                   headingPattern: heading, chapterBreak: chapterBreak)
+    }
+}
+
+extension TextAlignment: ExpressibleByArgument {}
+extension LineBreakingStrategy: ExpressibleByArgument {}
