@@ -22,11 +22,15 @@ let package = Package(
             name: "CHaru",
             providers: [.apt(["libhpdf-dev"])]
         ),
+        .systemLibrary(
+            name: "CHyphen",
+            providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]
+        ),
 
         // The layout engine: storage → paragraphs → line breaking → container chain.
         .target(
             name: "PaginateKit",
-            dependencies: ["CFreeType"]
+            dependencies: ["CFreeType", "CHyphen"]
         ),
 
         // Exports of a finished layout: PDF, text spreads, JSON page maps.

@@ -6,6 +6,10 @@
 /// opportunity whose content fits; trailing white space hangs past the edge and does not count. A
 /// line is never broken earlier than needed: the next segment joins the line whenever it fits. A
 /// segment wider than the whole line is broken between grapheme clusters, never inside one.
+///
+/// A breaker can carry a *plan*: lines chosen ahead for the whole paragraph (by
+/// `OptimalLineBreaker`). It hands them out while each still fits the width asked for, and falls
+/// back to first fit for the rest of the paragraph as soon as one does not (a narrower container).
 struct LineBreaker {
     /// One line chosen by the breaker, in code point indices of the paragraph.
     struct Line: Equatable {
@@ -13,8 +17,13 @@ struct LineBreaker {
         var range: Range<Int>
         /// End of the drawn content (trailing white space excluded).
         var contentEnd: Int
-        /// Advance of the drawn content, in thousandths of an em.
+        /// Advance of the drawn content (a hyphen at the end included), in thousandths of an em.
         var width: Int
+        /// Whether the line ends inside a word, with a hyphen drawn after `contentEnd`.
+        var hyphenated = false
+        /// How much the content may shrink when justified (its inter-word spaces), in thousandths
+        /// of an em: a justified line fits when `width - shrink` does.
+        var shrink = 0
     }
 
     let prepared: PreparedParagraph
@@ -23,10 +32,13 @@ struct LineBreaker {
     /// Index of the first code point not yet placed on a line.
     private(set) var position = 0
     private var emittedEmptyLine = false
+    private var plan: [Line]
+    private var planIndex = 0
 
-    init(_ prepared: PreparedParagraph, tabStop: Int) {
+    init(_ prepared: PreparedParagraph, tabStop: Int, plan: [Line] = []) {
         self.prepared = prepared
         self.tabStop = max(1, tabStop)
+        self.plan = plan
     }
 
     /// Whether every code point has been placed (an empty paragraph yields one empty line first).
@@ -50,6 +62,14 @@ struct LineBreaker {
             return Line(range: 0..<0, contentEnd: 0, width: 0)
         }
         guard position < count else { return nil }
+        if planIndex < plan.count {
+            let planned = plan[planIndex]
+            if planned.range.lowerBound == position && planned.width - planned.shrink <= maxWidth {
+                planIndex += 1
+                return finish(planned)
+            }
+            plan = []
+        }
         let start = position
         let scalars = prepared.paragraph.scalars
         let advances = prepared.advances
@@ -90,7 +110,14 @@ struct LineBreaker {
                 return finish(Line(range: start..<(index + 1), contentEnd: contentEnd, width: contentWidth))
             }
             if action != .prohibited {
-                lastBreak = Line(range: start..<(index + 1), contentEnd: contentEnd, width: contentWidth)
+                if prepared.isHyphenBreak(after: index) {
+                    let width = contentWidth + prepared.hyphenAdvance(after: index)
+                    if width <= maxWidth {
+                        lastBreak = Line(range: start..<(index + 1), contentEnd: contentEnd, width: width, hyphenated: true)
+                    }
+                } else {
+                    lastBreak = Line(range: start..<(index + 1), contentEnd: contentEnd, width: contentWidth)
+                }
             }
             index += 1
         }

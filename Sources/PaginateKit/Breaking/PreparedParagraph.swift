@@ -6,8 +6,14 @@
 struct PreparedParagraph {
     /// The paragraph as it came from storage.
     let paragraph: Paragraph
-    /// What may follow each code point: the UAX #14 action for the position after it.
+    /// What may follow each code point: the UAX #14 action for the position after it, plus the
+    /// hyphenation points (allowed breaks that draw a hyphen; see `hyphenBreaks`).
     let actions: [LineBreakAction]
+    /// Whether a break after each code point draws a hyphen at the line's end (after a soft
+    /// hyphen, or at a hyphenation point); empty when the paragraph has no such break.
+    let hyphenBreaks: [Bool]
+    /// Advance of the hyphen in each font of the chain, in thousandths of an em.
+    let hyphenAdvances: [Int32]
     /// Advance of each code point in thousandths of an em; `tabAdvance` marks a tab.
     let advances: [Int32]
     /// Index into the font chain of the font that draws each code point.
@@ -21,13 +27,24 @@ struct PreparedParagraph {
 
     static let tabAdvance: Int32 = -1
 
+    /// Whether a line ending after code point `index` draws a hyphen.
+    @inline(__always)
+    func isHyphenBreak(after index: Int) -> Bool {
+        !hyphenBreaks.isEmpty && hyphenBreaks[index]
+    }
+
+    /// The advance of the hyphen drawn after code point `index`, in its font.
+    func hyphenAdvance(after index: Int) -> Int {
+        Int(hyphenAdvances[Int(fontIndices[index])])
+    }
+
     var count: Int { paragraph.scalars.count }
 
-    init(_ paragraph: Paragraph, fonts: FontChain) {
+    init(_ paragraph: Paragraph, fonts: FontChain, hyphenator: Hyphenator? = nil) {
         self.paragraph = paragraph
         let scalars = paragraph.scalars
         let count = scalars.count
-        actions = count == 0 ? [] : LineBreakOpportunities.compute(scalars)
+        var actions = count == 0 ? [] : LineBreakOpportunities.compute(scalars)
         let clusterStarts = PreparedParagraph.clusterStarts(of: scalars)
         var advances = [Int32](repeating: 0, count: count)
         var fontIndices = [UInt8](repeating: 0, count: count)
@@ -79,6 +96,26 @@ struct PreparedParagraph {
             }
             start = end
         }
+        // Discretionary breaks: a soft hyphen is invisible unless a line ends after it, and a
+        // hyphenation point is a break UAX #14 forbids (inside a word) that hyphenation allows.
+        var hyphenBreaks: [Bool] = []
+        if scalars.contains(0xAD) {
+            hyphenBreaks = [Bool](repeating: false, count: count)
+            for i in 0..<count where scalars[i] == 0xAD {
+                advances[i] = 0
+                hyphenBreaks[i] = actions[i] == .allowed
+            }
+        }
+        if let hyphenator {
+            for point in hyphenator.hyphenationPoints(in: scalars) where actions[point] == .prohibited {
+                if hyphenBreaks.isEmpty { hyphenBreaks = [Bool](repeating: false, count: count) }
+                actions[point] = .allowed
+                hyphenBreaks[point] = true
+            }
+        }
+        self.actions = actions
+        self.hyphenBreaks = hyphenBreaks
+        self.hyphenAdvances = hyphenBreaks.isEmpty ? [] : chain.map { Int32($0.width(of: 0x2D) ?? chain[0].width(of: 0x2D) ?? 333) }
         self.advances = advances
         self.fontIndices = fontIndices
         self.clusterStarts = clusterStarts

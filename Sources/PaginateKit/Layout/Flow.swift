@@ -6,6 +6,7 @@ struct Flow {
         var width: Double
         var height: Double
         var baseline: Double
+        var hyphenated: Bool
         var runs: [TextRun]
         var carets: [CaretStop]
     }
@@ -17,6 +18,7 @@ struct Flow {
     }
 
     private let fonts: FontChain
+    private let hyphenator: Hyphenator?
     private let settings: LayoutSettings
     private let provider: (Int) -> TextContainer
     private let includeRuns: Bool
@@ -37,8 +39,9 @@ struct Flow {
     private(set) var truncatedAt: Int?
 
 
-    init(manager: LayoutManager, includeRuns: Bool, includeCaretStops: Bool) {
+    init(manager: LayoutManager, hyphenator: Hyphenator?, includeRuns: Bool, includeCaretStops: Bool) {
         self.includeCaretStops = includeCaretStops
+        self.hyphenator = hyphenator
         fonts = manager.fonts
         settings = manager.settings
         provider = manager.containerProvider
@@ -94,9 +97,10 @@ struct Flow {
             startPage()
         }
         defer { if paragraph.breaksPageAfter { pendingPageBreak = true } }
-        let prepared = PreparedParagraph(paragraph, fonts: fonts)
+        let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator)
         uncovered += prepared.uncovered
-        var breaker = LineBreaker(prepared, tabStop: tabStop)
+        var breaker = LineBreaker(prepared, tabStop: tabStop, typography: settings.typography,
+                                  width: thousandths(current.container.size.width))
         // A line's height depends on its fonts, which depend on where it breaks, which depends on
         // the span the exclusions leave at that height: start from the base pitch and retry with
         // the line's real height when it turns out taller.
@@ -118,7 +122,8 @@ struct Flow {
                 span = (0, container.size.width)
             }
             var trial = breaker
-            guard let line = trial.nextLine(maxWidth: Int((span.width / scale + 1e-6).rounded(.down))) else { break }
+            let available = thousandths(span.width)
+            guard let line = trial.nextLine(maxWidth: available) else { break }
             let box = LineBox(prepared, line, fonts: fonts, fontSize: settings.fontSize, basePitch: basePitch)
             let height = box.height
             if height > bandHeight + 1e-9 && !container.exclusions.isEmpty {
@@ -137,29 +142,39 @@ struct Flow {
                 pages.removeLast()
                 throw .stop
             }
-            let runs = includeRuns ? makeRuns(prepared, line) : []
-            let carets = includeCaretStops ? makeCaretStops(prepared, line) : []
-            current.lines.append(LineDraft(start: start, origin: Point(x: span.x, y: y), width: Double(line.width) * scale,
-                                           height: height, baseline: box.ascent, runs: runs, carets: carets))
+            let adjustment = LineAdjustment(prepared, line, available: available, alignment: settings.typography.alignment)
+            let runs = includeRuns ? makeRuns(prepared, line, adjustment) : []
+            let carets = includeCaretStops ? makeCaretStops(prepared, line, adjustment) : []
+            current.lines.append(LineDraft(start: start, origin: Point(x: span.x + adjustment.offset * scale, y: y),
+                                           width: adjustment.width * scale, height: height, baseline: box.ascent,
+                                           hyphenated: line.hyphenated, runs: runs, carets: carets))
             y += height
             breaker = trial
             bandHeight = basePitch
         }
     }
 
+    /// A width in points as whole thousandths of an em (rounded down: a line never overflows).
+    private func thousandths(_ points: Double) -> Int {
+        Int((points / scale + 1e-6).rounded(.down))
+    }
+
     /// Splits a line into runs of one font each; a tab ends a run and moves the pen to its stop.
-    private func makeRuns(_ prepared: PreparedParagraph, _ line: LineBreaker.Line) -> [TextRun] {
+    /// On a justified line every adjusted gap also ends a run, so each word is drawn where the
+    /// layout put it; a hyphenated line ends with a run holding the hyphen.
+    private func makeRuns(_ prepared: PreparedParagraph, _ line: LineBreaker.Line, _ adjustment: LineAdjustment) -> [TextRun] {
         let paragraph = prepared.paragraph
         var runs: [TextRun] = []
-        var x = 0
+        var x = 0             // natural pen position, thousandths of an em
+        var extra = 0.0       // what justification added before the pen
         var runStart = line.range.lowerBound
-        var runX = 0
+        var runX = 0.0
         var text = String.UnicodeScalarView()
         func sourceEnd(_ index: Int) -> Int { paragraph.sourceEnd(of: index) }
         func flush(upTo end: Int) {
             guard end > runStart, !text.isEmpty else { return }
-            runs.append(TextRun(fontIndex: Int(prepared.fontIndices[runStart]), text: String(text), x: Double(runX) * scale,
-                                width: Double(x - runX) * scale,
+            runs.append(TextRun(fontIndex: Int(prepared.fontIndices[runStart]), text: String(text), x: runX * scale,
+                                width: (Double(x) + extra - runX) * scale,
                                 sourceRange: paragraph.offsets[runStart]..<sourceEnd(end - 1)))
             text = String.UnicodeScalarView()
         }
@@ -169,39 +184,60 @@ struct Flow {
                 flush(upTo: i)
                 x += tabStop - (x % tabStop)
                 runStart = i + 1
-                runX = x
+                runX = Double(x) + extra
                 continue
             }
             if i > runStart && prepared.fontIndices[i] != prepared.fontIndices[runStart] {
                 flush(upTo: i)
                 runStart = i
-                runX = x
+                runX = Double(x) + extra
             }
-            if text.isEmpty { runStart = i; runX = x }
-            text.append(Unicode.Scalar(prepared.display[i]) ?? "\u{FFFD}")
+            if text.isEmpty { runStart = i; runX = Double(x) + extra }
+            // A soft hyphen is invisible; where it ends a line, the hyphen run below stands for it.
+            if prepared.display[i] != 0xAD {
+                text.append(Unicode.Scalar(prepared.display[i]) ?? "\u{FFFD}")
+            }
             x += advance
+            if adjustment.adjustsGaps {
+                let gap = adjustment.extra(prepared, after: i)
+                if gap != 0 {
+                    flush(upTo: i + 1)
+                    extra += gap
+                    runStart = i + 1
+                }
+            }
         }
         flush(upTo: line.contentEnd)
+        if line.hyphenated, line.contentEnd > line.range.lowerBound {
+            let last = line.contentEnd - 1
+            let end = sourceEnd(last)
+            runs.append(TextRun(fontIndex: Int(prepared.fontIndices[last]), text: "-", x: (Double(x) + extra) * scale,
+                                width: Double(prepared.hyphenAdvance(after: last)) * scale, sourceRange: end..<end,
+                                isHyphen: true))
+        }
         return runs
     }
 
     /// Insertion points before every cluster of the line (hanging spaces included) and after its last.
-    private func makeCaretStops(_ prepared: PreparedParagraph, _ line: LineBreaker.Line) -> [CaretStop] {
+    private func makeCaretStops(_ prepared: PreparedParagraph, _ line: LineBreaker.Line,
+                                _ adjustment: LineAdjustment) -> [CaretStop] {
         let paragraph = prepared.paragraph
         guard !line.range.isEmpty else { return [CaretStop(offset: paragraph.startOffset, x: 0)] }
         var stops: [CaretStop] = []
         stops.reserveCapacity(line.range.count + 1)
         var x = 0
+        var extra = 0.0
         for i in line.range {
-            if prepared.clusterStarts[i] { stops.append(CaretStop(offset: paragraph.offsets[i], x: Double(x) * scale)) }
+            if prepared.clusterStarts[i] { stops.append(CaretStop(offset: paragraph.offsets[i], x: (Double(x) + extra) * scale)) }
             var advance = Int(prepared.advances[i])
             if advance == Int(PreparedParagraph.tabAdvance) { advance = tabStop - (x % tabStop) }
             x += advance
+            extra += adjustment.extra(prepared, after: i)
         }
         let last = line.range.upperBound - 1
         let end = line.range.upperBound < paragraph.offsets.count ? paragraph.offsets[line.range.upperBound]
             : paragraph.sourceEnd(of: last)
-        stops.append(CaretStop(offset: end, x: Double(x) * scale))
+        stops.append(CaretStop(offset: end, x: (Double(x) + extra) * scale))
         return stops
     }
 
@@ -223,7 +259,7 @@ struct Flow {
                     let end = lineIndex + 1 < starts.count ? starts[lineIndex + 1] : (truncatedAt ?? sourceLength)
                     lines.append(LineFragment(range: start..<max(start, end), origin: draft.origin, width: draft.width,
                                               height: draft.height, baseline: draft.baseline, runs: draft.runs,
-                                              caretStops: draft.carets))
+                                              caretStops: draft.carets, isHyphenated: draft.hyphenated))
                     lineIndex += 1
                 }
                 containers.append(ContainerLayout(frame: container.frame, lines: lines))

@@ -62,9 +62,11 @@ public struct LayoutManager {
         guard hasUniformContainers else { return PageMap(try layout(storage, includeRuns: false)) }
         let settings = self.settings
         let fonts = self.fonts
+        let hyphenator = try self.hyphenator()
         return try storage.bytes.withUnsafeBufferPointer { bytes in
             let spans = ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode).split()
-            let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, jobs: max(1, jobs))
+            let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,
+                                            jobs: max(1, jobs))
             let chunks = try breaking.run(bytes: bytes)
             let entries = try PagePlacement(spans: spans, settings: settings).place(chunks, sourceLength: bytes.count)
             var diagnostics = TextDiagnostics()
@@ -75,6 +77,16 @@ public struct LayoutManager {
                 diagnostics.uncoveredCharacters += chunk.diagnostics.uncoveredCharacters
             }
             return PageMap(entries: entries, sourceLength: bytes.count, settings: settings, diagnostics: diagnostics)
+        }
+    }
+
+    /// The hyphenator the settings ask for, or `nil` when they ask for none.
+    func hyphenator() throws(LayoutError) -> Hyphenator? {
+        guard let language = settings.typography.hyphenationLanguage else { return nil }
+        do {
+            return try Hyphenator(language: language)
+        } catch {
+            throw .invalidSetting(error.description)
         }
     }
 
@@ -95,7 +107,8 @@ public struct LayoutManager {
     public func layout(_ storage: TextStorage, includeRuns: Bool = true, includeCaretStops: Bool = true,
                        through offset: Int?) throws(LayoutError) -> Layout {
         try settings.validate()
-        var flow = Flow(manager: self, includeRuns: includeRuns, includeCaretStops: includeRuns && includeCaretStops)
+        var flow = Flow(manager: self, hyphenator: try hyphenator(), includeRuns: includeRuns,
+                        includeCaretStops: includeRuns && includeCaretStops)
         flow.stopOffset = offset
         var builder = ParagraphBuilder()
         let failure: LayoutError? = storage.bytes.withUnsafeBufferPointer { bytes in

@@ -18,10 +18,12 @@ public struct LineFragment: Hashable, Sendable {
     /// Insertion points along the line, left to right: one before each grapheme cluster and one
     /// after the last. Empty when the layout was made without runs.
     public let caretStops: [CaretStop]
+    /// Whether the line ends inside a word, with a hyphen drawn (the last run, `isHyphen`).
+    public let isHyphenated: Bool
 
     /// Creates a line fragment.
     public init(range: Range<Int>, origin: Point, width: Double, height: Double, baseline: Double, runs: [TextRun],
-                caretStops: [CaretStop] = []) {
+                caretStops: [CaretStop] = [], isHyphenated: Bool = false) {
         self.range = range
         self.origin = origin
         self.width = width
@@ -29,6 +31,7 @@ public struct LineFragment: Hashable, Sendable {
         self.baseline = baseline
         self.runs = runs
         self.caretStops = caretStops
+        self.isHyphenated = isHyphenated
     }
 
     /// The line box in its container's coordinate space.

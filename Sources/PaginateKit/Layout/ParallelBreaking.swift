@@ -21,6 +21,8 @@ struct ParallelBreaking {
     let settings: LayoutSettings
     /// The caller's fonts: they serve the first worker; other workers get copies.
     let fonts: FontChain
+    /// The caller's hyphenator, if any: workers use copies sharing its patterns.
+    let hyphenator: Hyphenator?
     let jobs: Int
 
     /// Breaks every paragraph; chunks come back in text order.
@@ -39,7 +41,7 @@ struct ParallelBreaking {
             results[index] = Result { () throws(FontError) -> Chunk in
                 let fonts = try pool.take()
                 defer { pool.give(fonts) }
-                return breakLines(of: bounds[index], bytes: bytes, fonts: fonts)
+                return breakLines(of: bounds[index], bytes: bytes, fonts: fonts, hyphenator: hyphenator?.copy())
             }
         }
         if jobs == 1 || bounds.count == 1 {
@@ -73,7 +75,8 @@ struct ParallelBreaking {
         return bounds.filter { !$0.isEmpty }.isEmpty ? [0..<spans.count] : bounds.filter { !$0.isEmpty }
     }
 
-    private func breakLines(of range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain) -> Chunk {
+    private func breakLines(of range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain,
+                            hyphenator: Hyphenator?) -> Chunk {
         var chunk = Chunk()
         var builder = ParagraphBuilder()
         let scale = settings.fontSize / 1000
@@ -83,9 +86,9 @@ struct ParallelBreaking {
         chunk.lineCounts.reserveCapacity(range.count)
         for spanIndex in range {
             let paragraph = builder.build(spans[spanIndex], from: bytes)
-            let prepared = PreparedParagraph(paragraph, fonts: fonts)
+            let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator)
             chunk.diagnostics.uncoveredCharacters += prepared.uncovered
-            var breaker = LineBreaker(prepared, tabStop: tabStop)
+            var breaker = LineBreaker(prepared, tabStop: tabStop, typography: settings.typography, width: maxWidth)
             var count: Int32 = 0
             while let line = breaker.nextLine(maxWidth: maxWidth) {
                 chunk.lineStarts.append(line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound])

@@ -11,15 +11,19 @@ public struct TextRun: Hashable, Sendable {
     public let x: Double
     /// Advance width of the run, in points.
     public let width: Double
-    /// The source bytes the run was made from (half-open).
+    /// The source bytes the run was made from (half-open; empty for a hyphen the layout added).
     public let sourceRange: Range<Int>
+    /// Whether the run is the hyphen the layout added at the end of a hyphenated line — drawn,
+    /// but not in the source.
+    public let isHyphen: Bool
 
     /// Creates a run.
-    public init(fontIndex: Int, text: String, x: Double, width: Double, sourceRange: Range<Int>) {
+    public init(fontIndex: Int, text: String, x: Double, width: Double, sourceRange: Range<Int>, isHyphen: Bool = false) {
         self.fontIndex = fontIndex
         self.text = text
         self.x = x
         self.width = width
         self.sourceRange = sourceRange
+        self.isHyphen = isHyphen
     }
 }
