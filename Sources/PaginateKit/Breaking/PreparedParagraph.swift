@@ -18,12 +18,23 @@ struct PreparedParagraph {
     let display: [UInt32]
     /// Code points no font covers.
     let uncovered: Int
+    /// The pair kerning already added to `advances[i]` for the pair (i, i+1), in thousandths of an
+    /// em; empty when kerning is off or nothing on the paragraph kerns.
+    let kerns: [Int16]
 
     static let tabAdvance: Int32 = -1
 
     var count: Int { paragraph.scalars.count }
 
-    init(_ paragraph: Paragraph, fonts: FontChain) {
+    /// The kerning added to the advance of code point `index` for the pair it forms with the next.
+    @inline(__always)
+    func kern(after index: Int) -> Int {
+        kerns.isEmpty ? 0 : Int(kerns[index])
+    }
+
+    /// Measures and analyses `paragraph`; with `kerning`, the fonts' pair kerning is folded into
+    /// the advances (see `kernPairs`).
+    init(_ paragraph: Paragraph, fonts: FontChain, kerning: Bool = false) {
         self.paragraph = paragraph
         let scalars = paragraph.scalars
         let count = scalars.count
@@ -79,6 +90,10 @@ struct PreparedParagraph {
             }
             start = end
         }
+        self.kerns = kerning
+            ? PreparedParagraph.kernPairs(&advances, display: display, fontIndices: fontIndices, actions: actions,
+                                          clusterStarts: clusterStarts, fonts: fonts)
+            : []
         self.advances = advances
         self.fontIndices = fontIndices
         self.clusterStarts = clusterStarts

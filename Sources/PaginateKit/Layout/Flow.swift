@@ -94,7 +94,7 @@ struct Flow {
             startPage()
         }
         defer { if paragraph.breaksPageAfter { pendingPageBreak = true } }
-        let prepared = PreparedParagraph(paragraph, fonts: fonts)
+        let prepared = PreparedParagraph(paragraph, fonts: fonts, kerning: settings.typography.kerning)
         uncovered += prepared.uncovered
         var breaker = LineBreaker(prepared, tabStop: tabStop)
         // A line's height depends on its fonts, which depend on where it breaks, which depends on
@@ -148,6 +148,9 @@ struct Flow {
     }
 
     /// Splits a line into runs of one font each; a tab ends a run and moves the pen to its stop.
+    ///
+    /// A kerned pair also ends a run: a PDF viewer places the glyphs of one run by the font's own
+    /// advances, so the glyph after a kern must start a run at the kerned position.
     private func makeRuns(_ prepared: PreparedParagraph, _ line: LineBreaker.Line) -> [TextRun] {
         let paragraph = prepared.paragraph
         var runs: [TextRun] = []
@@ -180,6 +183,14 @@ struct Flow {
             if text.isEmpty { runStart = i; runX = x }
             text.append(Unicode.Scalar(prepared.display[i]) ?? "\u{FFFD}")
             x += advance
+            let kern = prepared.kern(after: i)
+            if kern != 0 {
+                if i + 1 < line.contentEnd {
+                    flush(upTo: i + 1)
+                } else {
+                    x -= kern  // the line ends inside the pair: nothing follows to move
+                }
+            }
         }
         flush(upTo: line.contentEnd)
         return runs
@@ -199,6 +210,7 @@ struct Flow {
             x += advance
         }
         let last = line.range.upperBound - 1
+        x -= prepared.kern(after: last)  // the pair's right half starts the next line
         let end = line.range.upperBound < paragraph.offsets.count ? paragraph.offsets[line.range.upperBound]
             : paragraph.sourceEnd(of: last)
         stops.append(CaretStop(offset: end, x: Double(x) * scale))

@@ -83,7 +83,7 @@ struct ParallelBreaking {
         chunk.lineCounts.reserveCapacity(range.count)
         for spanIndex in range {
             let paragraph = builder.build(spans[spanIndex], from: bytes)
-            let prepared = PreparedParagraph(paragraph, fonts: fonts)
+            let prepared = PreparedParagraph(paragraph, fonts: fonts, kerning: settings.typography.kerning)
             chunk.diagnostics.uncoveredCharacters += prepared.uncovered
             var breaker = LineBreaker(prepared, tabStop: tabStop)
             var count: Int32 = 0
