@@ -19,6 +19,11 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"])]
         ),
         .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
             name: "CHaru",
             providers: [.apt(["libhpdf-dev"])]
         ),
@@ -30,7 +35,7 @@ let package = Package(
         // The layout engine: storage → paragraphs → line breaking → container chain.
         .target(
             name: "PaginateKit",
-            dependencies: ["CFreeType", "CHyphen"]
+            dependencies: ["CFreeType", "CHarfBuzz", "CHyphen"]
         ),
 
         // Exports of a finished layout: PDF, text spreads, JSON page maps.

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages paginate needs to build and test, if any is missing.
-# Build: libfreetype-dev, libhpdf-dev, pkg-config. Tests: unicode-data (LineBreakTest.txt),
+# Build: libfreetype-dev, libharfbuzz-dev, libhpdf-dev, pkg-config. Tests: unicode-data (LineBreakTest.txt),
 # poppler-utils (pdftotext, pdfinfo, pdffonts), qpdf.
 set -euo pipefail
-packages=(pkg-config libfreetype-dev libhpdf-dev libhyphen-dev hyphen-en-us unicode-data poppler-utils qpdf)
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libhpdf-dev libhyphen-dev hyphen-en-us unicode-data poppler-utils qpdf)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

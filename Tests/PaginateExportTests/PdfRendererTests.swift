@@ -214,7 +214,7 @@ final class PdfRendererTests: XCTestCase {
 // MARK: - Fixtures
 
 /// Hand-made layouts: the tests check the writer, not the line breaker.
-private enum PdfFixture {
+enum PdfFixture {
     static let repoRoot: String = {
         var path = "\(#filePath)"
         for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
@@ -377,7 +377,7 @@ private struct PdfWidths {
 }
 
 /// Runs the command-line tools CI installs (poppler-utils, qpdf).
-private enum Tool {
+enum Tool {
     struct Failure: Error, CustomStringConvertible {
         let message: String
         var description: String { message }

@@ -31,6 +31,21 @@ final class PageMapEquivalenceTests: XCTestCase {
         try assertEquivalent(sutra, UnitSupport.settings(width: 300, height: 200, margin: 20, columns: 3, mode: .blank), "sutra three columns")
     }
 
+    func testCorporaWithKerning() throws {
+        let book = try UnitSupport.corpusBytes("pride-and-prejudice.txt")
+        let sutra = try UnitSupport.corpusBytes("diamond-sutra.txt")
+        func kerned(_ settings: LayoutSettings) -> LayoutSettings {
+            var settings = settings
+            settings.typography.kerning = true
+            return settings
+        }
+        try assertEquivalent(book, kerned(UnitSupport.settings()), "P&P kerned")
+        try assertEquivalent(book, kerned(UnitSupport.settings(width: 200, height: 300, margin: 10, mode: .lines)), "P&P kerned, narrow")
+        try assertEquivalent(sutra, kerned(UnitSupport.settings()), "sutra kerned")
+        let words = String(repeating: "AVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAV “To” LT, P. Yo. ", count: 200)
+        try assertEquivalent(Array(words.utf8), kerned(UnitSupport.settings(width: 150, height: 120, margin: 10)), "kerned long words")
+    }
+
     func testBookTimesEight() throws {
         let book = try UnitSupport.corpusBytes("pride-and-prejudice.txt")
         try assertEquivalent(Array(repeating: book, count: 8).flatMap { $0 }, UnitSupport.settings(), "P&P ×8")

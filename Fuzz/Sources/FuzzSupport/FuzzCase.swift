@@ -11,7 +11,7 @@ import PaginateKit
 /// | 3 | columns 1–4 (low two bits), gutter 0–23 pt (the rest) |
 /// | 4 | font size 1–24.5 pt in half points |
 /// | 5 | line height 0.5–3.5 |
-/// | 6 | paragraph mode (mod 3); bit 2: one exclusion rectangle per container; bit 3: primary font only |
+/// | 6 | paragraph mode (mod 3); bit 2: one exclusion rectangle per container; bit 3: primary font only; bit 4: kerning |
 /// | 7 | tab width 1–16 |
 /// | 8–11 | the exclusion: x, y, width, height as fractions (/255) of the container |
 /// | 12, 13 | a byte offset (big-endian, modulo text length + 1) for the noncontiguous layout check |
@@ -71,7 +71,8 @@ public struct FuzzCase {
         }
         settings = LayoutSettings(page: PageSetup(size: Size(width: pick(0, width), height: pick(1, height)), margins: margins,
                                                   columns: columns, gutter: pick(8, gutter)),
-                                  fontSize: pick(4, fontSize), lineHeight: lineHeight, paragraphMode: mode, tabWidth: tabWidth)
+                                  fontSize: pick(4, fontSize), lineHeight: lineHeight, paragraphMode: mode, tabWidth: tabWidth,
+                                  typography: Typography(kerning: byte(6) & 0x10 != 0))
 
         if byte(6) & 0x04 != 0 {
             let columnWidth = settings.page.columnWidth, columnHeight = settings.page.columnHeight

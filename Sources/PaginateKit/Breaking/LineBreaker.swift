@@ -97,9 +97,19 @@ struct LineBreaker {
                         var width = 0
                         var tail = start
                         for i in start..<cut { width += Int(advances[i]) ; tail = i + 1 }
-                        return finish(Line(range: start..<cut, contentEnd: tail, width: width))
+                        return finish(Line(range: start..<cut, contentEnd: tail, width: width - prepared.kern(after: cut - 1)))
                     }
-                    return finish(Line(range: start..<cut, contentEnd: cut, width: widthOf(start..<cut)))
+                    var width = widthOf(start..<cut)
+                    // The cut separates a kerned pair, and the line's last character gets its
+                    // unkerned advance back: give back clusters until the line fits again.
+                    while width > maxWidth {
+                        var previous = cut - 1
+                        while previous > start && !clusterStarts[previous] { previous -= 1 }
+                        guard previous > start else { break }
+                        cut = previous
+                        width = widthOf(start..<cut)
+                    }
+                    return finish(Line(range: start..<cut, contentEnd: cut, width: width))
                 }
                 contentWidth = x + advance
                 contentEnd = index + 1
@@ -136,7 +146,8 @@ struct LineBreaker {
             var advance = Int(prepared.advances[i])
             if advance == Int(PreparedParagraph.tabAdvance) { advance = tabStop - (x % tabStop) }
             x += advance
-            if !LineBreaker.isHanging(prepared.paragraph.scalars[i]) { content = x }
+            // A line that ends here does not kern with what follows it.
+            if !LineBreaker.isHanging(prepared.paragraph.scalars[i]) { content = x - prepared.kern(after: i) }
         }
         return content
     }

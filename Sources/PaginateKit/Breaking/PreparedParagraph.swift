@@ -24,6 +24,9 @@ struct PreparedParagraph {
     let display: [UInt32]
     /// Code points no font covers.
     let uncovered: Int
+    /// The pair kerning already added to `advances[i]` for the pair (i, i+1), in thousandths of an
+    /// em; empty when kerning is off or nothing on the paragraph kerns.
+    let kerns: [Int16]
 
     static let tabAdvance: Int32 = -1
 
@@ -40,7 +43,16 @@ struct PreparedParagraph {
 
     var count: Int { paragraph.scalars.count }
 
-    init(_ paragraph: Paragraph, fonts: FontChain, hyphenator: Hyphenator? = nil) {
+    /// The kerning added to the advance of code point `index` for the pair it forms with the next.
+    @inline(__always)
+    func kern(after index: Int) -> Int {
+        kerns.isEmpty ? 0 : Int(kerns[index])
+    }
+
+    /// Measures and analyses `paragraph`: with a `hyphenator`, its hyphenation points become
+    /// breaks; with `kerning`, the fonts' pair kerning is folded into the advances (see
+    /// `kernPairs`) — never across a possible break, hyphenation points included.
+    init(_ paragraph: Paragraph, fonts: FontChain, hyphenator: Hyphenator? = nil, kerning: Bool = false) {
         self.paragraph = paragraph
         let scalars = paragraph.scalars
         let count = scalars.count
@@ -116,6 +128,10 @@ struct PreparedParagraph {
         self.actions = actions
         self.hyphenBreaks = hyphenBreaks
         self.hyphenAdvances = hyphenBreaks.isEmpty ? [] : chain.map { Int32($0.width(of: 0x2D) ?? chain[0].width(of: 0x2D) ?? 333) }
+        self.kerns = kerning
+            ? PreparedParagraph.kernPairs(&advances, display: display, fontIndices: fontIndices, actions: actions,
+                                          clusterStarts: clusterStarts, fonts: fonts)
+            : []
         self.advances = advances
         self.fontIndices = fontIndices
         self.clusterStarts = clusterStarts

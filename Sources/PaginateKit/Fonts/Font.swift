@@ -22,6 +22,9 @@ public final class Font {
     private var widthTable: [Int32]
     private static let unknown: Int32 = -1
     private static let missing: Int32 = -2
+    /// Pair kerning, opened on the first kerning query so that layouts without kerning never pay for it.
+    private var pairKerning: PairKerning?
+    private var pairKerningOpened = false
 
     /// Opens face `faceIndex` of a TrueType file.
     ///
@@ -76,6 +79,30 @@ public final class Font {
         let measured = measure(scalar)
         if scalar < 0x10000 { widthTable[Int(scalar)] = Int32(measured ?? Int(Font.missing)) }
         return measured
+    }
+
+    /// Whether the face kerns any pair of characters (a `kern` feature in `GPOS`, or a `kern` table).
+    public var hasKerning: Bool { kerningTable() != nil }
+
+    /// The pair kerning between `left` and `right` drawn side by side with this face, in
+    /// thousandths of an em (negative: closer), converted and truncated as advances are.
+    ///
+    /// The value is the face's own pair adjustment, read by HarfBuzz from the `GPOS` `kern`
+    /// feature or else the legacy `kern` table, for the pair shaped on its own; contextual
+    /// kerning is not modelled. 0 for a pair the face does not kern or cannot draw.
+    /// - Complexity: O(1) after the first query of the pair.
+    @inline(__always)
+    public func kerning(_ left: UInt32, _ right: UInt32) -> Int {
+        kerningTable()?.value(left, right) ?? 0
+    }
+
+    /// The face's pair kerning, or `nil` when it kerns nothing; opened on the first call.
+    func kerningTable() -> PairKerning? {
+        if pairKerningOpened { return pairKerning }
+        pairKerningOpened = true
+        // FreeType has read this file already; should HarfBuzz fail on it, the face simply kerns nothing.
+        pairKerning = HarfBuzzFace(path: path, index: faceIndex).flatMap(PairKerning.init(face:))
+        return pairKerning
     }
 
     /// The advance of the face's missing-glyph box (glyph 0), in thousandths of an em.

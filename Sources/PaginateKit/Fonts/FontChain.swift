@@ -13,6 +13,9 @@ public final class FontChain {
     /// The fonts, primary first.
     public let fonts: [Font]
 
+    /// Each font's pair kerning (`nil` for a font that kerns nothing), opened on first use.
+    private var kerningTables: [PairKerning?]?
+
     /// Creates a chain from opened fonts.
     public init(fonts: [Font]) {
         precondition(!fonts.isEmpty, "a font chain needs at least one font")
@@ -36,6 +39,16 @@ public final class FontChain {
         var fonts: [Font] = []
         for font in self.fonts { fonts.append(try Font(path: font.path, faceIndex: font.faceIndex)) }
         return FontChain(fonts: fonts)
+    }
+
+    /// The pair kerning of each font, in chain order; `nil` for a font that kerns nothing.
+    ///
+    /// Opened on the first call, so a layout without kerning never reads the fonts' kerning.
+    var pairKerning: [PairKerning?] {
+        if let kerningTables { return kerningTables }
+        let tables = fonts.map { $0.kerningTable() }
+        kerningTables = tables
+        return tables
     }
 
     /// File names of the bundled fonts, primary first.

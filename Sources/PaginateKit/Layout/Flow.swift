@@ -97,7 +97,8 @@ struct Flow {
             startPage()
         }
         defer { if paragraph.breaksPageAfter { pendingPageBreak = true } }
-        let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator)
+        let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator,
+                                         kerning: settings.typography.kerning)
         uncovered += prepared.uncovered
         var breaker = LineBreaker(prepared, tabStop: tabStop, typography: settings.typography,
                                   width: thousandths(current.container.size.width))
@@ -160,8 +161,11 @@ struct Flow {
     }
 
     /// Splits a line into runs of one font each; a tab ends a run and moves the pen to its stop.
-    /// On a justified line every adjusted gap also ends a run, so each word is drawn where the
-    /// layout put it; a hyphenated line ends with a run holding the hyphen.
+    ///
+    /// A kerned pair and, on a justified line, every adjusted gap also end a run: a PDF viewer
+    /// places the glyphs of one run by the font's own advances, so the glyph after a kern or a
+    /// stretched space must start a run where the layout put it. A hyphenated line ends with a
+    /// run holding the hyphen.
     private func makeRuns(_ prepared: PreparedParagraph, _ line: LineBreaker.Line, _ adjustment: LineAdjustment) -> [TextRun] {
         let paragraph = prepared.paragraph
         var runs: [TextRun] = []
@@ -198,13 +202,20 @@ struct Flow {
                 text.append(Unicode.Scalar(prepared.display[i]) ?? "\u{FFFD}")
             }
             x += advance
-            if adjustment.adjustsGaps {
-                let gap = adjustment.extra(prepared, after: i)
-                if gap != 0 {
-                    flush(upTo: i + 1)
-                    extra += gap
-                    runStart = i + 1
+            let kern = prepared.kern(after: i)
+            var endsRun = false
+            if kern != 0 {
+                if i + 1 < line.contentEnd {
+                    endsRun = true
+                } else {
+                    x -= kern  // the line ends inside the pair: nothing follows to move
                 }
+            }
+            let gap = adjustment.adjustsGaps ? adjustment.extra(prepared, after: i) : 0
+            if endsRun || gap != 0 {
+                flush(upTo: i + 1)
+                extra += gap
+                runStart = i + 1
             }
         }
         flush(upTo: line.contentEnd)
@@ -235,6 +246,7 @@ struct Flow {
             extra += adjustment.extra(prepared, after: i)
         }
         let last = line.range.upperBound - 1
+        x -= prepared.kern(after: last)  // the pair's right half starts the next line
         let end = line.range.upperBound < paragraph.offsets.count ? paragraph.offsets[line.range.upperBound]
             : paragraph.sourceEnd(of: last)
         stops.append(CaretStop(offset: end, x: (Double(x) + extra) * scale))

@@ -86,7 +86,8 @@ struct ParallelBreaking {
         chunk.lineCounts.reserveCapacity(range.count)
         for spanIndex in range {
             let paragraph = builder.build(spans[spanIndex], from: bytes)
-            let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator)
+            let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator,
+                                             kerning: settings.typography.kerning)
             chunk.diagnostics.uncoveredCharacters += prepared.uncovered
             var breaker = LineBreaker(prepared, tabStop: tabStop, typography: settings.typography, width: maxWidth)
             var count: Int32 = 0

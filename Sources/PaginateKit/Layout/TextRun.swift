@@ -2,6 +2,9 @@
 ///
 /// Runs are what an exporter draws: `text` is the exact string to show (invalid bytes already
 /// replaced by U+FFFD, tabs and hidden controls removed), placed at `x` from the line's origin.
+/// Within a run, glyphs follow each other by the font's own advances; with kerning, a run ends
+/// after each kerned pair's first character, so the next run starts where the kern puts it.
+/// A run's `width` reaches to the next run's `x` when nothing separates them.
 public struct TextRun: Hashable, Sendable {
     /// Index of the font in the layout's `FontChain`.
     public let fontIndex: Int
