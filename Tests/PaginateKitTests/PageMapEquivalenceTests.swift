@@ -46,6 +46,28 @@ final class PageMapEquivalenceTests: XCTestCase {
         try assertEquivalent(Array(words.utf8), kerned(UnitSupport.settings(width: 150, height: 120, margin: 10)), "kerned long words")
     }
 
+    func testCorporaUnderEveryLineBreakingMode() throws {
+        let book = try UnitSupport.corpusBytes("pride-and-prejudice.txt")
+        let sutra = try UnitSupport.corpusBytes("diamond-sutra.txt")
+        let modes: [(String, Typography)] = [
+            ("justified", Typography(alignment: .justify)),
+            ("justified, hyphenated, kerned", Typography(alignment: .justify, hyphenationLanguage: "en-US", kerning: true)),
+            ("optimal ragged, hyphenated", Typography(breaking: .optimal, hyphenationLanguage: "en-US")),
+            ("greedy justified, hyphenated", Typography(alignment: .justify, breaking: .greedy, hyphenationLanguage: "en-US")),
+        ]
+        for (index, (name, typography)) in modes.enumerated() {
+            var settings = UnitSupport.settings()
+            settings.typography = typography
+            try assertEquivalent(book, settings, "P&P, \(name)")
+            // Narrow columns and CJK for the mode that exercises every feature (the slowest to check).
+            guard index == 1 else { continue }
+            var narrow = UnitSupport.settings(width: 200, height: 300, margin: 10, columns: 2)
+            narrow.typography = typography
+            try assertEquivalent(book, narrow, "P&P two narrow columns, \(name)")
+            try assertEquivalent(sutra, settings, "sutra, \(name)")
+        }
+    }
+
     func testBookTimesEight() throws {
         let book = try UnitSupport.corpusBytes("pride-and-prejudice.txt")
         try assertEquivalent(Array(repeating: book, count: 8).flatMap { $0 }, UnitSupport.settings(), "P&P ×8")
