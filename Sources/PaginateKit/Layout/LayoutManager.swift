@@ -62,8 +62,9 @@ public struct LayoutManager {
         guard hasUniformContainers else { return PageMap(try layout(storage, includeRuns: false)) }
         let settings = self.settings
         let fonts = self.fonts
+        let headings = try HeadingRule.of(settings)
         return try storage.bytes.withUnsafeBufferPointer { bytes in
-            let spans = ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode).split()
+            let spans = ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split()
             let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, jobs: max(1, jobs))
             let chunks = try breaking.run(bytes: bytes)
             let entries = try PagePlacement(spans: spans, settings: settings).place(chunks, sourceLength: bytes.count)
@@ -98,10 +99,12 @@ public struct LayoutManager {
         var flow = Flow(manager: self, includeRuns: includeRuns, includeCaretStops: includeRuns && includeCaretStops)
         flow.stopOffset = offset
         var builder = ParagraphBuilder()
+        let headings = try HeadingRule.of(settings)
         let failure: LayoutError? = storage.bytes.withUnsafeBufferPointer { bytes in
             do {
-                for span in ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode).split() {
-                    try flow.place(builder.build(span, from: bytes))
+                let spans = ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split()
+                for (index, span) in spans.enumerated() {
+                    try flow.place(builder.build(span, from: bytes), upcoming: UpcomingSpans(spans: spans, next: index + 1, bytes: bytes))
                 }
             } catch let error as Flow.FlowError {
                 if case .layout(let layoutError) = error { return layoutError }

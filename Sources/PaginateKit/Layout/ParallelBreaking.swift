@@ -79,7 +79,9 @@ struct ParallelBreaking {
         let scale = settings.fontSize / 1000
         let basePitch = settings.lineHeight * settings.fontSize
         let tabStop = settings.tabWidth * (fonts.fonts[0].width(of: 0x20) ?? 250)
-        let maxWidth = Int((settings.page.columnWidth / scale + 1e-6).rounded(.down))
+        let width = settings.page.columnWidth
+        let maxWidth = LineFitter.measure(width, scale: scale)
+        let rules = BreakRules(settings)
         chunk.lineCounts.reserveCapacity(range.count)
         for spanIndex in range {
             let paragraph = builder.build(spans[spanIndex], from: bytes)
@@ -87,7 +89,9 @@ struct ParallelBreaking {
             chunk.diagnostics.uncoveredCharacters += prepared.uncovered
             var breaker = LineBreaker(prepared, tabStop: tabStop)
             var count: Int32 = 0
-            while let line = breaker.nextLine(maxWidth: maxWidth) {
+            let indent = rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: width)
+            let firstMaxWidth = LineFitter.measure(width - indent, scale: scale)
+            while let line = breaker.nextLine(maxWidth: count == 0 ? firstMaxWidth : maxWidth) {
                 chunk.lineStarts.append(line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound])
                 chunk.lineHeights.append(LineBox(prepared, line, fonts: fonts, fontSize: settings.fontSize, basePitch: basePitch).height)
                 count += 1

@@ -91,5 +91,8 @@ public struct Typography: Hashable, Sendable {
                 throw .invalidSetting("--paragraph-spacing must be between 0 and 14400 points (got \(format(paragraphSpacing)))")
             }
         }
+        if let headingPattern {
+            _ = try HeadingRule(pattern: headingPattern)
+        }
     }
 }
