@@ -123,11 +123,12 @@ struct BreakRules {
     }
 
     /// The indent of a paragraph's first line on a line `width` points wide: the setting, reduced
-    /// so that at least one em of the line is left (a huge indent must not push text out of a
-    /// narrow column). Separators and headings are never indented.
+    /// so that two ems of the line are left — a huge indent must not push text out of a narrow
+    /// column, and the widest Latin glyphs are a little wider than one em. Separators and
+    /// headings are never indented.
     func firstLineIndent(kind: Paragraph.Kind, isHeading: Bool, width: Double) -> Double {
         guard firstLineIndent > 0, kind == .text, !isHeading else { return 0 }
-        return max(0, min(firstLineIndent, width - fontSize))
+        return max(0, min(firstLineIndent, width - 2 * fontSize))
     }
 }
 
