@@ -12,7 +12,7 @@ struct Count: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the number of pages the text fills (the same pages render writes).",
         discussion: """
-        One file: prints the bare number, e.g. 422.
+        One file: prints the bare number, e.g. 424.
 
         Several files: one line per file, in the order given, '<pages><TAB><path>'. Files are laid \
         out in parallel, one file per core (--jobs N: N at a time). A file that cannot be read or laid out gives the line \
@@ -21,7 +21,7 @@ struct Count: ParsableCommand {
         first file that failed (e.g. 66 for an unreadable file).
 
         --json: one JSON object per line and per file, also for a single file: \
-        {"version": 1, "path": "book.txt", "pages": 422, "bytes": 737944}, or for a file that failed \
+        {"version": 1, "path": "book.txt", "pages": 424, "bytes": 737944}, or for a file that failed \
         {"version": 1, "path": "x.txt", "error": "…"} (the error is also printed on standard error).
 
         Exit codes: 0 every file counted; 64 usage error; 65 a page cannot hold one line; 66 an \

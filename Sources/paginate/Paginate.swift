@@ -49,5 +49,5 @@ struct Paginate: ParsableCommand {
 
 /// The program's version, also written into JSON output.
 enum PaginateVersion {
-    static let current = "0.1.0"
+    static let current = "0.2.0"
 }

@@ -31,7 +31,7 @@ struct TypographyOptions: ParsableArguments {
     @Option(name: .customLong("paragraph-spacing"), help: ArgumentHelp("Space between paragraphs (default: one empty line).", valueName: "length"))
     var paragraphSpacing: String?
 
-    @Option(help: ArgumentHelp("Regular expression for chapter headings (default: lines like 'CHAPTER I.' or 'Chapter 12').", valueName: "regex"))
+    @Option(help: ArgumentHelp("Regular expression for chapter headings, matched anywhere in a line that stands alone between blank lines (default: lines like 'CHAPTER I.' or 'Chapter 12').", valueName: "regex"))
     var heading: String?
 
     @Flag(name: .customLong("chapter-break"), help: "Start each chapter heading on a new page.")

@@ -3,13 +3,13 @@ import XCTest
 
 /// The parallel page-map path must give exactly the pages of the plain sequential layout.
 final class PageMapEquivalenceTests: XCTestCase {
-    private func assertEquivalent(_ bytes: [UInt8], _ settings: LayoutSettings, _ context: String,
+    private func assertEquivalent(_ bytes: [UInt8], _ settings: LayoutSettings, _ context: String, jobs: [Int] = [1, 2, 3],
                                   file: StaticString = #filePath, line: UInt = #line) throws {
         let fonts = try FontChain(paths: [UnitSupport.dejaVuPath, UnitSupport.droidPath])
         let manager = LayoutManager(fonts: fonts, settings: settings)
         let storage = TextStorage(bytes: bytes)
         let sequential = PageMap(try manager.layout(storage, includeRuns: false))
-        for jobs in [1, 2, 3] {
+        for jobs in jobs {
             let parallel = try manager.pageMap(storage, jobs: jobs)
             XCTAssertEqual(parallel.entries.count, sequential.entries.count, "\(context), jobs \(jobs): page count", file: file, line: line)
             if let first = zip(parallel.entries, sequential.entries).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
@@ -65,6 +65,46 @@ final class PageMapEquivalenceTests: XCTestCase {
             narrow.typography = typography
             try assertEquivalent(book, narrow, "P&P two narrow columns, \(name)")
             try assertEquivalent(sutra, settings, "sutra, \(name)")
+        }
+    }
+
+    /// Typography that moves lines between containers: every rule of `BreakRules` on its own and together.
+    static let typographies: [(name: String, typography: Typography)] = [
+        ("widows 1 orphans 1", Typography(widows: 1, orphans: 1)),
+        ("widows 3 orphans 4", Typography(widows: 3, orphans: 4)),
+        ("chapter breaks", Typography(chapterBreak: true)),
+        ("indent and spacing", Typography(firstLineIndent: 18, paragraphSpacing: 5)),
+        ("everything", Typography(widows: 3, orphans: 2, firstLineIndent: 250, paragraphSpacing: 9.5, chapterBreak: true)),
+        ("custom headings", Typography(headingPattern: "^[A-Z][A-Z .,;:’']+$", chapterBreak: true)),
+    ]
+
+    func testCorporaUnderTypography() throws {
+        let book = try UnitSupport.corpusBytes("pride-and-prejudice.txt")
+        let sutra = try UnitSupport.corpusBytes("diamond-sutra.txt")
+        for (name, typography) in Self.typographies {
+            var page = UnitSupport.settings()
+            page.typography = typography
+            try assertEquivalent(book, page, "P&P book page, \(name)", jobs: [1, 2])
+            var columns = UnitSupport.settings(width: 300, height: 200, margin: 20, columns: 3, mode: .blank)
+            columns.typography = typography
+            try assertEquivalent(sutra, columns, "sutra three columns, \(name)", jobs: [1, 2])
+        }
+        var twoColumns = UnitSupport.settings(width: 595, height: 842, columns: 2)
+        twoColumns.typography = Typography(widows: 4, orphans: 3, firstLineIndent: 12, paragraphSpacing: 3, chapterBreak: true)
+        try assertEquivalent(book, twoColumns, "P&P two columns, everything", jobs: [1, 2])
+    }
+
+    func testGeneratedTextsWithHeadingsUnderTypography() throws {
+        for seed in 1...6 {
+            let text = PageBreakSupport.textWithHeadings(seed: UInt64(seed))
+            for (name, typography) in Self.typographies {
+                for mode in [ParagraphMode.auto, .blank] {
+                    var settings = UnitSupport.settings(width: 220, height: 160 + Double(seed) * 7, margin: 12,
+                                                        columns: seed % 3 + 1, gutter: 8, mode: mode)
+                    settings.typography = typography
+                    try assertEquivalent(Array(text.utf8), settings, "seed \(seed), \(name), \(mode)", jobs: [1, 2])
+                }
+            }
         }
     }
 

@@ -19,7 +19,7 @@ import PaginateKit
 public enum QueryJSON {
     // MARK: count
 
-    /// A `count` record: `{"version": 1, "path": "book.txt", "pages": 422, "bytes": 737944}`.
+    /// A `count` record: `{"version": 1, "path": "book.txt", "pages": 424, "bytes": 737944}`.
     public static func countRecord(path: String, pages: Int, bytes: Int) -> String {
         "{\"version\": 1, \"path\": \(JSONText.string(path)), \"pages\": \(pages), \"bytes\": \(bytes)}"
     }

@@ -26,12 +26,20 @@ struct Flow {
     private let scale: Double        // points per thousandth of an em
     private let basePitch: Double
     private let tabStop: Int
+    private let rules: BreakRules
+    private let fitter: LineFitter
 
     private var pages: [[ContainerDraft]] = []
     private var chainIndex = -1
+    /// The width of the container after the current one, where lines that do not fit go.
+    private var nextWidth = 0.0
     private var y = 0.0
     private var pendingPageBreak = false
     private var emptyContainersInARow = 0
+    /// Paragraph spacing owed above the next line, unless a new container starts first.
+    private var pendingGap = 0.0
+    /// Whether the last text paragraph was a heading (a chain of headings breaks a page once).
+    private var followsHeading = false
     private(set) var uncovered = 0
     /// Lay out only until the page holding this offset is complete (noncontiguous layout).
     var stopOffset: Int?
@@ -49,6 +57,8 @@ struct Flow {
         scale = settings.fontSize / 1000
         basePitch = settings.lineHeight * settings.fontSize
         tabStop = settings.tabWidth * (fonts.fonts[0].width(of: 0x20) ?? 250)
+        rules = BreakRules(settings)
+        fitter = LineFitter(fonts: fonts, fontSize: settings.fontSize, scale: scale, basePitch: basePitch, rules: rules)
         startContainer()
     }
 
@@ -66,6 +76,7 @@ struct Flow {
         frame.size = container.size
         pages[pages.count - 1].append(ContainerDraft(frame: frame, container: container))
         y = 0
+        nextWidth = provider(chainIndex + 1).size.width
     }
 
     private mutating func startPage() {
@@ -91,20 +102,31 @@ struct Flow {
         case stop
     }
 
-    mutating func place(_ paragraph: Paragraph) throws(FlowError) {
+    /// Places a paragraph's lines, container by container: the lines that fit in the current
+    /// container are fitted first, then the break rules say how many of them stay there.
+    ///
+    /// - Parameter upcoming: the paragraphs after this one, which a heading looks at to stay with them.
+    mutating func place(_ paragraph: Paragraph, upcoming: UpcomingSpans? = nil) throws(FlowError) {
         if pendingPageBreak {
             pendingPageBreak = false
             startPage()
         }
-        defer { if paragraph.breaksPageAfter { pendingPageBreak = true } }
-        let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator,
-                                         kerning: settings.typography.kerning)
+        if rules.startsPage(isHeading: paragraph.isHeading, followsHeading: followsHeading,
+                            pageIsEmpty: pages[pages.count - 1].allSatisfy { $0.lines.isEmpty }) {
+            startPage()
+        }
+        defer {
+            if paragraph.breaksPageAfter { pendingPageBreak = true }
+            if paragraph.kind == .text { followsHeading = paragraph.isHeading }
+        }
+        var breaker = makeBreaker(paragraph, width: current.container.size.width)
+        let prepared = breaker.prepared
         uncovered += prepared.uncovered
-        var breaker = LineBreaker(prepared, tabStop: tabStop, typography: settings.typography,
-                                  width: thousandths(current.container.size.width))
-        // A line's height depends on its fonts, which depend on where it breaks, which depends on
-        // the span the exclusions leave at that height: start from the base pitch and retry with
-        // the line's real height when it turns out taller.
+        if paragraph.kind == .separator, let spacing = rules.paragraphSpacing {
+            // Space instead of a blank line: added above the next line if that stays in this container.
+            pendingGap = current.lines.isEmpty ? 0 : spacing
+            return
+        }
         var bandHeight = basePitch
         while !breaker.isFinished {
             if paragraph.kind == .separator && current.lines.isEmpty { return }
@@ -112,47 +134,49 @@ struct Flow {
             guard basePitch <= container.size.height + 1e-9 else {
                 throw .layout(.containerTooSmall("the page is too small for one line: lines are \(format(basePitch)) pt tall but a column is \(format(container.size.height)) pt; make the page taller or the margins, --size or --line-height smaller"))
             }
-            let span: (x: Double, width: Double)
-            if let free = container.lineSpan(top: y, height: bandHeight, minimumWidth: settings.fontSize) {
-                span = free
-            } else if let bottom = container.bottomOfExclusions(overlapping: y, bandHeight), bottom > y {
-                y = bottom
-                if y + basePitch > container.size.height + 1e-9 { try advanceContainer() }
-                continue
-            } else {
-                span = (0, container.size.width)
+            let atTop = current.lines.isEmpty
+            let top = atTop ? y : y + pendingGap
+            pendingGap = 0
+            let fit = fitter.fit(breaker, in: container, top: top, bandHeight: bandHeight)
+            var lookahead = FlowLookahead(upcoming: upcoming, fitter: fitter,
+                                          makeBreaker: { [self] in makeBreaker($0, width: container.size.width) },
+                                          container: container, nextWidth: nextWidth)
+            let count = rules.linesHere(fitter.measure(fit, of: breaker, top: top, nextWidth: nextWidth), atTop: atTop,
+                                        isHeading: paragraph.isHeading, breaksPageAfter: paragraph.breaksPageAfter, upcoming: &lookahead)
+            for fitted in fit.lines.prefix(count) {
+                let line = fitted.line
+                let start = line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound]
+                if let stopOffset, start > stopOffset, pages.count > 1, pages[pages.count - 1].allSatisfy({ $0.lines.isEmpty }) {
+                    // Every byte up to `stopOffset` is on the finished pages: this line would open
+                    // the next page, whose start ends them.
+                    truncatedAt = start
+                    pages.removeLast()
+                    throw .stop
+                }
+                let adjustment = LineAdjustment(prepared, line, available: fitted.available,
+                                                alignment: settings.typography.alignment)
+                let runs = includeRuns ? makeRuns(prepared, line, adjustment) : []
+                let carets = includeCaretStops ? makeCaretStops(prepared, line, adjustment) : []
+                let origin = Point(x: fitted.origin.x + adjustment.offset * scale, y: fitted.origin.y)
+                current.lines.append(LineDraft(start: start, origin: origin, width: adjustment.width * scale,
+                                               height: fitted.box.height, baseline: fitted.box.ascent,
+                                               hyphenated: line.hyphenated, runs: runs, carets: carets))
+                y = fitted.origin.y + fitted.box.height
+                breaker = fitted.after
             }
-            var trial = breaker
-            let available = thousandths(span.width)
-            guard let line = trial.nextLine(maxWidth: available) else { break }
-            let box = LineBox(prepared, line, fonts: fonts, fontSize: settings.fontSize, basePitch: basePitch)
-            let height = box.height
-            if height > bandHeight + 1e-9 && !container.exclusions.isEmpty {
-                bandHeight = height
-                continue
-            }
-            let start = line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound]
-            if y + height > container.size.height + 1e-9 {
-                try advanceContainer()
-                continue
-            }
-            if let stopOffset, start > stopOffset, pages.count > 1, pages[pages.count - 1].allSatisfy({ $0.lines.isEmpty }) {
-                // Every byte up to `stopOffset` is on the finished pages: this line would open
-                // the next page, whose start ends them.
-                truncatedAt = start
-                pages.removeLast()
-                throw .stop
-            }
-            let adjustment = LineAdjustment(prepared, line, available: available, alignment: settings.typography.alignment)
-            let runs = includeRuns ? makeRuns(prepared, line, adjustment) : []
-            let carets = includeCaretStops ? makeCaretStops(prepared, line, adjustment) : []
-            current.lines.append(LineDraft(start: start, origin: Point(x: span.x + adjustment.offset * scale, y: y),
-                                           width: adjustment.width * scale, height: height, baseline: box.ascent,
-                                           hyphenated: line.hyphenated, runs: runs, carets: carets))
-            y += height
-            breaker = trial
-            bandHeight = basePitch
+            // A line that did not fit is tried in the next container with the band it needed here.
+            bandHeight = count == fit.lines.count ? fit.bandHeight : basePitch
+            if !breaker.isFinished { try advanceContainer() }
         }
+    }
+
+    /// Prepares a paragraph (hyphenation points, kerning) and makes its breaker, with the optimal
+    /// breaker's plan for lines `width` points wide when the typography asks for one.
+    private func makeBreaker(_ paragraph: Paragraph, width: Double) -> LineBreaker {
+        let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator, kerning: settings.typography.kerning)
+        let indent = rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: width)
+        return LineBreaker(prepared, tabStop: tabStop, typography: settings.typography,
+                           firstWidth: thousandths(width - indent), width: thousandths(width))
     }
 
     /// A width in points as whole thousandths of an em (rounded down: a line never overflows).

@@ -63,8 +63,9 @@ public struct LayoutManager {
         let settings = self.settings
         let fonts = self.fonts
         let hyphenator = try self.hyphenator()
+        let headings = try HeadingRule.of(settings)
         return try storage.bytes.withUnsafeBufferPointer { bytes in
-            let spans = ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode).split()
+            let spans = ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split()
             let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,
                                             jobs: max(1, jobs))
             let chunks = try breaking.run(bytes: bytes)
@@ -111,10 +112,12 @@ public struct LayoutManager {
                         includeCaretStops: includeRuns && includeCaretStops)
         flow.stopOffset = offset
         var builder = ParagraphBuilder()
+        let headings = try HeadingRule.of(settings)
         let failure: LayoutError? = storage.bytes.withUnsafeBufferPointer { bytes in
             do {
-                for span in ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode).split() {
-                    try flow.place(builder.build(span, from: bytes))
+                let spans = ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split()
+                for (index, span) in spans.enumerated() {
+                    try flow.place(builder.build(span, from: bytes), upcoming: UpcomingSpans(spans: spans, next: index + 1, bytes: bytes))
                 }
             } catch let error as Flow.FlowError {
                 if case .layout(let layoutError) = error { return layoutError }

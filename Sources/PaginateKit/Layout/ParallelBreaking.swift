@@ -82,16 +82,21 @@ struct ParallelBreaking {
         let scale = settings.fontSize / 1000
         let basePitch = settings.lineHeight * settings.fontSize
         let tabStop = settings.tabWidth * (fonts.fonts[0].width(of: 0x20) ?? 250)
-        let maxWidth = Int((settings.page.columnWidth / scale + 1e-6).rounded(.down))
+        let width = settings.page.columnWidth
+        let maxWidth = LineFitter.measure(width, scale: scale)
+        let rules = BreakRules(settings)
         chunk.lineCounts.reserveCapacity(range.count)
         for spanIndex in range {
             let paragraph = builder.build(spans[spanIndex], from: bytes)
             let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator,
                                              kerning: settings.typography.kerning)
             chunk.diagnostics.uncoveredCharacters += prepared.uncovered
-            var breaker = LineBreaker(prepared, tabStop: tabStop, typography: settings.typography, width: maxWidth)
+            let indent = rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: width)
+            let firstMaxWidth = LineFitter.measure(width - indent, scale: scale)
+            var breaker = LineBreaker(prepared, tabStop: tabStop, typography: settings.typography,
+                                      firstWidth: firstMaxWidth, width: maxWidth)
             var count: Int32 = 0
-            while let line = breaker.nextLine(maxWidth: maxWidth) {
+            while let line = breaker.nextLine(maxWidth: count == 0 ? firstMaxWidth : maxWidth) {
                 chunk.lineStarts.append(line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound])
                 chunk.lineHeights.append(LineBox(prepared, line, fonts: fonts, fontSize: settings.fontSize, basePitch: basePitch).height)
                 count += 1

@@ -44,8 +44,9 @@ public struct Typography: Hashable, Sendable {
     /// Space between two paragraphs in points, or `nil` for one empty line (the blank line of the
     /// source kept, dropped at the top of a container).
     public var paragraphSpacing: Double?
-    /// A regular expression a line standing alone between blank lines must match to be a heading,
-    /// or `nil` for the built-in rule (`CHAPTER I.`, `Chapter 12`, `BOOK ONE`, …).
+    /// A regular expression a line standing alone between blank lines must match (anywhere in the
+    /// line, white space around it trimmed) to be a heading, or `nil` for the built-in rule
+    /// (`CHAPTER I.`, `Chapter 12`, `BOOK ONE`, …).
     public var headingPattern: String?
     /// Whether each heading starts a new page.
     public var chapterBreak: Bool
@@ -90,6 +91,9 @@ public struct Typography: Hashable, Sendable {
             guard paragraphSpacing.isFinite, paragraphSpacing >= 0, paragraphSpacing <= 14_400 else {
                 throw .invalidSetting("--paragraph-spacing must be between 0 and 14400 points (got \(format(paragraphSpacing)))")
             }
+        }
+        if let headingPattern {
+            _ = try HeadingRule(pattern: headingPattern)
         }
     }
 }

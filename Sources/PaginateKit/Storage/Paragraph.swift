@@ -26,11 +26,14 @@ public struct Paragraph: Sendable {
     public let kind: Kind
     /// Whether a form feed follows, so the next paragraph starts on a new page.
     public let breaksPageAfter: Bool
+    /// Whether the paragraph is a heading (a text paragraph): kept with what follows it, never
+    /// indented, and the start of a new page when chapters break pages.
+    public let isHeading: Bool
 
     /// Creates a paragraph.
     /// Without `sourceLengths`, each code point is taken to stand for its own UTF-8 bytes.
     public init(scalars: [UInt32], offsets: [Int], sourceLengths: [UInt8]? = nil, startOffset: Int, kind: Kind = .text,
-                breaksPageAfter: Bool = false) {
+                breaksPageAfter: Bool = false, isHeading: Bool = false) {
         precondition(scalars.count == offsets.count, "every code point needs a source offset")
         precondition(sourceLengths == nil || sourceLengths!.count == scalars.count, "every code point needs a source length")
         self.scalars = scalars
@@ -39,6 +42,7 @@ public struct Paragraph: Sendable {
         self.startOffset = startOffset
         self.kind = kind
         self.breaksPageAfter = breaksPageAfter
+        self.isHeading = isHeading
     }
 
     /// The source byte just past code point `index`.

@@ -74,7 +74,7 @@ struct ParagraphBuilder {
         diagnostics.hiddenControls += counts.hiddenControls
         diagnostics.outsideBMP += counts.outsideBMP
         return Paragraph(scalars: scalars, offsets: offsets, sourceLengths: lengths, startOffset: span.startOffset, kind: span.kind,
-                         breaksPageAfter: span.breaksPageAfter)
+                         breaksPageAfter: span.breaksPageAfter, isHeading: span.isHeading)
     }
 
     @inline(__always)

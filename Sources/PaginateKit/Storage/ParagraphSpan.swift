@@ -12,4 +12,6 @@ struct ParagraphSpan {
     var startOffset: Int
     var kind: Paragraph.Kind
     var breaksPageAfter: Bool
+    /// A heading: one source line alone between blank lines, matching the heading rule.
+    var isHeading = false
 }

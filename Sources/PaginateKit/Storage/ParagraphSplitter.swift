@@ -10,10 +10,15 @@
 /// italics) do not fill lines perfectly. If fewer than a third of those lines look wrapped, the
 /// text is not hard-wrapped at all and every break is kept.
 ///
+/// In `blank` and `auto` mode, a block of one source line (it stands alone between blank lines,
+/// form feeds or the ends of the text) is a heading when it matches `headings`.
+///
 /// - Complexity: O(*n*), two passes over the bytes in `auto` mode, one otherwise.
 struct ParagraphSplitter {
     let bytes: UnsafeBufferPointer<UInt8>
     let mode: ParagraphMode
+    /// Which single-line blocks are headings; `nil` marks none.
+    var headings: HeadingRule? = nil
 
     func split() -> [ParagraphSpan] {
         var spans: [ParagraphSpan] = []
@@ -34,6 +39,13 @@ struct ParagraphSplitter {
                     spans.append(ParagraphSpan(contentStart: separator, contentEnd: separator, startOffset: separator,
                                                kind: .separator, breaksPageAfter: false))
                     pendingSeparator = nil
+                }
+                if block.count == 1, let headings, headings.matches(bytes, block[0].start..<block[0].contentEnd) {
+                    let line = block[0]
+                    spans.append(ParagraphSpan(contentStart: line.start, contentEnd: line.contentEnd, startOffset: line.start,
+                                               kind: .text, breaksPageAfter: line.terminator == .formFeed, isHeading: true))
+                    block.removeAll(keepingCapacity: true)
+                    return
                 }
                 let blockWidth = block.map(\.width).max() ?? 0
                 var first = block[0]

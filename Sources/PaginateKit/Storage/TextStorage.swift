@@ -20,14 +20,16 @@ public struct TextStorage: Sendable {
     /// The number of source bytes.
     public var length: Int { bytes.count }
 
-    /// Splits the text into paragraphs according to `mode`, decoding them all.
+    /// Splits the text into paragraphs according to `mode`, decoding them all; headings are
+    /// marked by the built-in rule.
     ///
     /// Layout does not use this (it decodes one paragraph at a time); it shows what layout sees.
     /// - Complexity: O(*n*) in the number of bytes.
     public func paragraphs(mode: ParagraphMode) -> (paragraphs: [Paragraph], diagnostics: TextDiagnostics) {
-        bytes.withUnsafeBufferPointer { buffer in
+        let headings = mode == .lines ? nil : try? HeadingRule(pattern: nil)
+        return bytes.withUnsafeBufferPointer { buffer in
             var builder = ParagraphBuilder()
-            let paragraphs = ParagraphSplitter(bytes: buffer, mode: mode).split().map { builder.build($0, from: buffer) }
+            let paragraphs = ParagraphSplitter(bytes: buffer, mode: mode, headings: headings).split().map { builder.build($0, from: buffer) }
             return (paragraphs, builder.diagnostics)
         }
     }
