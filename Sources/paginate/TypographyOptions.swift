@@ -16,6 +16,9 @@ struct TypographyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Language of the text, for hyphenation (BCP 47, e.g. en-US, de, fr).", valueName: "tag"))
     var lang = "en-US"
 
+    @Option(name: .customLong("hyphenate-min"), help: ArgumentHelp("Fewest letters before and after a hyphen.", valueName: "left,right"))
+    var hyphenateMin = "2,3"
+
     @Flag(help: "Apply the font's pair kerning.")
     var kerning = false
 
@@ -39,10 +42,15 @@ struct TypographyOptions: ParsableArguments {
 
     /// The typography these options describe.
     func typography() throws(LayoutError) -> Typography {
-        Typography(alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang : nil, kerning: kerning,
-                   widows: widows, orphans: orphans, firstLineIndent: try Measurement.length(indent),
-                   paragraphSpacing: try paragraphSpacing.map { length throws(LayoutError) in try Measurement.length(length) },
-                   headingPattern: heading, chapterBreak: chapterBreak)
+        let minimums = hyphenateMin.split(separator: ",").map { Int(String($0.filter { $0 != " " })) }
+        guard minimums.count == 2, let left = minimums[0], let right = minimums[1] else {
+            throw .invalidSetting("--hyphenate-min must be two numbers of letters, like 2,3 (got '\(hyphenateMin)')")
+        }
+        return Typography(alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang : nil, kerning: kerning,
+                          widows: widows, orphans: orphans, firstLineIndent: try Measurement.length(indent),
+                          paragraphSpacing: try paragraphSpacing.map { length throws(LayoutError) in try Measurement.length(length) },
+                          headingPattern: heading, chapterBreak: chapterBreak,
+                          hyphenationLeftMinimum: left, hyphenationRightMinimum: right)
     }
 }
 

@@ -158,7 +158,7 @@ final class OptimalLineBreakerTests: XCTestCase {
         let long = try prepare("a " + String(repeating: "x", count: 80) + " b")
         XCTAssertNil(OptimalLineBreaker(long, justified: true).lines(firstWidth: 5000, width: 5000))
         // First fit still breaks it, inside the word.
-        var breaker = LineBreaker(long, tabStop: 2536, typography: Typography(alignment: .justify), width: 5000)
+        var breaker = LineBreaker(long, tabStop: 2536, typography: Typography(alignment: .justify), firstWidth: 5000, width: 5000)
         var count = 0
         while let line = breaker.nextLine(maxWidth: 5000) { XCTAssertLessThanOrEqual(line.width, 5000); count += 1 }
         XCTAssertGreaterThan(count, 5)

@@ -21,7 +21,8 @@ import PaginateKit
 ///     "fontSize": 11,
 ///     "lineHeight": 1.2,
 ///     "paragraphs": "auto",
-///     "tabWidth": 8
+///     "tabWidth": 8,
+///     "typography": {"align": "left", "breaking": "greedy", "hyphenate": null, "kerning": false, "widows": 2, "orphans": 2, "indent": 0, "paragraphSpacing": null, "heading": null, "chapterBreak": false}
 ///   },
 ///   "pages": [
 ///     {"page": 1, "start": 0, "end": 1834, "lines": 40},
@@ -55,6 +56,7 @@ public enum PageMapJSON {
         let settings = map.settings
         let setup = settings.page
         let margins = setup.margins
+        let type = settings.typography
         var json = """
         {
           "version": 1,
@@ -70,7 +72,13 @@ public enum PageMapJSON {
             "fontSize": \(JSONText.number(settings.fontSize)),
             "lineHeight": \(JSONText.number(settings.lineHeight)),
             "paragraphs": \(JSONText.string(settings.paragraphMode.rawValue)),
-            "tabWidth": \(settings.tabWidth)
+            "tabWidth": \(settings.tabWidth),
+            "typography": {"align": \(JSONText.string(type.alignment.rawValue)), \
+        "breaking": \(JSONText.string(type.usesOptimalBreaking ? "optimal" : "greedy")), \
+        "hyphenate": \(type.hyphenationLanguage.map(JSONText.string) ?? "null"), "kerning": \(type.kerning), \
+        "widows": \(type.widows), "orphans": \(type.orphans), "indent": \(JSONText.number(type.firstLineIndent)), \
+        "paragraphSpacing": \(type.paragraphSpacing.map(JSONText.number) ?? "null"), \
+        "heading": \(type.headingPattern.map(JSONText.string) ?? "null"), "chapterBreak": \(type.chapterBreak)}
           },
           "pages": [
         """

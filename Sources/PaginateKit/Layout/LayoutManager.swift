@@ -85,7 +85,8 @@ public struct LayoutManager {
     func hyphenator() throws(LayoutError) -> Hyphenator? {
         guard let language = settings.typography.hyphenationLanguage else { return nil }
         do {
-            return try Hyphenator(language: language)
+            return try Hyphenator(language: language, leftMinimum: settings.typography.hyphenationLeftMinimum,
+                                  rightMinimum: settings.typography.hyphenationRightMinimum)
         } catch {
             throw .invalidSetting(error.description)
         }

@@ -33,6 +33,10 @@ public struct Typography: Hashable, Sendable {
     /// The hyphenation language (a BCP 47 tag such as `en-US`), or `nil` for no hyphenation.
     /// Soft hyphens in the text are honoured either way.
     public var hyphenationLanguage: String?
+    /// Fewest letters of a hyphenated word before the hyphen (TeX's `\lefthyphenmin`).
+    public var hyphenationLeftMinimum: Int
+    /// Fewest letters of a hyphenated word after the hyphen (TeX's `\righthyphenmin`).
+    public var hyphenationRightMinimum: Int
     /// Whether pair kerning from the font adjusts advances.
     public var kerning: Bool
     /// The fewest lines of a paragraph left alone at the head of a page or column.
@@ -54,7 +58,8 @@ public struct Typography: Hashable, Sendable {
     /// Creates typographic settings.
     public init(alignment: TextAlignment = .left, breaking: LineBreakingStrategy = .auto,
                 hyphenationLanguage: String? = nil, kerning: Bool = false, widows: Int = 2, orphans: Int = 2,
-                firstLineIndent: Double = 0, paragraphSpacing: Double? = nil, headingPattern: String? = nil, chapterBreak: Bool = false) {
+                firstLineIndent: Double = 0, paragraphSpacing: Double? = nil, headingPattern: String? = nil, chapterBreak: Bool = false,
+                hyphenationLeftMinimum: Int = 2, hyphenationRightMinimum: Int = 3) {
         self.alignment = alignment
         self.breaking = breaking
         self.hyphenationLanguage = hyphenationLanguage
@@ -65,6 +70,8 @@ public struct Typography: Hashable, Sendable {
         self.paragraphSpacing = paragraphSpacing
         self.headingPattern = headingPattern
         self.chapterBreak = chapterBreak
+        self.hyphenationLeftMinimum = hyphenationLeftMinimum
+        self.hyphenationRightMinimum = hyphenationRightMinimum
     }
 
     /// Whether lines are chosen by total fit rather than first fit.
@@ -91,6 +98,9 @@ public struct Typography: Hashable, Sendable {
             guard paragraphSpacing.isFinite, paragraphSpacing >= 0, paragraphSpacing <= 14_400 else {
                 throw .invalidSetting("--paragraph-spacing must be between 0 and 14400 points (got \(format(paragraphSpacing)))")
             }
+        }
+        guard (1...20).contains(hyphenationLeftMinimum), (1...20).contains(hyphenationRightMinimum) else {
+            throw .invalidSetting("--hyphenate-min must be two numbers of letters between 1 and 20, like 2,3 (got \(hyphenationLeftMinimum),\(hyphenationRightMinimum))")
         }
         if let headingPattern {
             _ = try HeadingRule(pattern: headingPattern)
