@@ -15,12 +15,16 @@ public enum PageTextRenderer {
     /// The line as drawn: its runs' text in order, trailing white space removed.
     ///
     /// Where tab stops leave a gap before a run, one tab character stands for it, so words set
-    /// apart by tabs stay apart. Needs a layout made with runs; without runs every line is empty.
+    /// apart by tabs stay apart. Gaps that justification opens after a space, and the small ones
+    /// kerning leaves, are not tabs. Needs a layout made with runs; without runs every line is empty.
     public static func drawnText(of fragment: LineFragment) -> String {
         var text = ""
         var end = 0.0
+        // Kerning moves a glyph by a small fraction of an em (about a tenth of the line's height).
+        let kerningSlack = fragment.height * 0.1
         for run in fragment.runs {
-            if run.x > end + 0.001 { text += "\t" }
+            let afterSpace = text.unicodeScalars.last?.properties.isWhitespace ?? false
+            if run.x > end + kerningSlack && !afterSpace { text += "\t" }
             text += run.text
             end = run.x + run.width
         }

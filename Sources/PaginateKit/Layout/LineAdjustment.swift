@@ -3,8 +3,14 @@
 /// the line's gaps (`Glue`), the ratio the optimal breaker judged the line by.
 ///
 /// A paragraph's last line, a line ended by a forced break, a line with tabs (their stops are
-/// fixed) and a line without gaps stay at their natural width.
+/// fixed) and a line without gaps stay at their natural width — and so does a line whose gaps
+/// would have to stretch more than `maximumStretch` times their stretchability (spaces over two
+/// and a half times their width: a line of few words before a long one, a contents line): TeX
+/// would report it underfull; left ragged, it reads better than a line of holes.
 struct LineAdjustment {
+    /// The largest adjustment ratio a justified line is drawn with.
+    static let maximumStretch = 3.0
+
     /// Shift of the whole line from the span's start, in thousandths of an em.
     let offset: Double
     /// How far each gap stretches (> 0) or shrinks (< 0), in units of its stretch or shrink.
@@ -41,6 +47,7 @@ struct LineAdjustment {
                 }
                 if natural < available && stretch > 0 {
                     ratio = Double(available - natural) / Double(stretch)
+                    if ratio > LineAdjustment.maximumStretch { ratio = 0 }
                 } else if natural > available && shrink > 0 {
                     ratio = max(-1, Double(available - natural) / Double(shrink))
                 }
