@@ -32,7 +32,7 @@ public final class Hyphenator {
     /// `hyph_<lang>_*.dic`.
     public convenience init(language: String, leftMinimum: Int = 2, rightMinimum: Int = 3) throws(HyphenationError) {
         let path = try Hyphenator.dictionaryPath(for: language)
-        self.init(language: language, dictionary: try HyphenationDictionary(path: path),
+        self.init(language: language, dictionary: try Hyphenator.loaded.dictionary(at: path),
                   leftMinimum: leftMinimum, rightMinimum: rightMinimum)
     }
 
@@ -154,6 +154,10 @@ public final class Hyphenator {
         }
     }
 
+    /// Dictionaries already loaded, by path: patterns are read-only once loaded, and parsing a
+    /// dictionary costs more than laying out a page, so each file is parsed once per process.
+    private static let loaded = LoadedDictionaries()
+
     static func dictionaryPath(for language: String) throws(HyphenationError) -> String {
         var directories: [String] = []
         if let custom = getenv("PAGINATE_HYPHEN_DIR") { directories.append(String(cString: custom)) }
@@ -189,5 +193,23 @@ public final class Hyphenator {
             }
         }
         return matches.min()
+    }
+}
+
+/// The process's loaded pattern dictionaries, shared by every hyphenator and thread.
+private final class LoadedDictionaries: @unchecked Sendable {
+    private var byPath: [String: HyphenationDictionary] = [:]
+    private var lock = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&lock, nil) }
+    deinit { pthread_mutex_destroy(&lock) }
+
+    func dictionary(at path: String) throws(HyphenationError) -> HyphenationDictionary {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if let known = byPath[path] { return known }
+        let dictionary = try HyphenationDictionary(path: path)
+        byPath[path] = dictionary
+        return dictionary
     }
 }
