@@ -38,8 +38,19 @@ struct HeadingRule {
 
     /// The rule of `settings`, or `nil` in `lines` mode, where no line stands alone between blank lines.
     static func of(_ settings: LayoutSettings) throws(LayoutError) -> HeadingRule? {
-        settings.paragraphMode == .lines ? nil : try HeadingRule(pattern: settings.typography.headingPattern)
+        guard settings.paragraphMode != .lines else { return nil }
+        guard let pattern = settings.typography.headingPattern else { return builtIn }
+        return try HeadingRule(pattern: pattern)
     }
+
+    /// The built-in rule, compiled once: parsing the pattern costs more than splitting a short text.
+    private static let builtIn: HeadingRule = {
+        do {
+            return try HeadingRule(pattern: nil)
+        } catch {
+            preconditionFailure("the built-in heading pattern does not compile: \(error)")
+        }
+    }()
 
     /// Whether the line `bytes[range]` (its content, without terminator) is a heading.
     ///
