@@ -18,6 +18,12 @@ struct Paginate: ParsableCommand {
         65 layout impossible (the page cannot hold one line); 66 input or font unreadable; \
         73 output cannot be written. 'find' exits 1 when the phrase does not occur, 'locate --text' \
         when it is not found.
+
+        Examples:
+          paginate book.txt -o book.pdf
+          paginate count book.txt --page a5 --margin 20mm
+          paginate page book.txt 3
+          paginate help find
         """,
         version: PaginateVersion.current,
         subcommands: [Render.self, Count.self, Map.self, Locate.self, PageText.self, Find.self],
