@@ -77,3 +77,8 @@ uninstall:
 ## Installs into a temporary prefix, checks the installed files and binary, then uninstalls.
 test-install:
 	bash Scripts/test-install.sh SCRATCH=$(SCRATCH) INSTALL_SWIFT_FLAGS="$(INSTALL_SWIFT_FLAGS)"
+
+## Builds and runs Examples/PageQueries, a separate package that depends on PaginateKit by path:
+## proves the library works as a dependency (CI should run this too).
+example: install-dependencies
+	swift run --package-path Examples/PageQueries --scratch-path $(SCRATCH)/example PageQueries
