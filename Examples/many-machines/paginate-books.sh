@@ -32,6 +32,10 @@ bookdir="$1"; shift
 command -v parallel >/dev/null || { echo "$0: GNU parallel is not installed (apt-get install parallel)" >&2; exit 69; }
 paginate="${PAGINATE:-paginate}"
 
+# Only the options given here apply, the same on every machine: no PAGINATE_<OPTION> variables
+# here and no config file on any machine (their fonts folder, PAGINATE_FONTS, still counts).
+for variable in $(compgen -e | grep '^PAGINATE_' | grep -vx PAGINATE_FONTS || true); do unset "$variable"; done
+
 remote=()
 if [ -n "$sshloginfile" ]; then
     remote=(--sshloginfile "$sshloginfile")
@@ -46,7 +50,7 @@ run() {
     cd "$bookdir"
     find . -type f -name '*.txt' -print0 | sed -z 's|^\./||' | LC_ALL=C sort -z \
         | parallel -0 -q --keep-order --halt never "${remote[@]}" \
-            "$paginate" count --json --jobs 1 {} "$@" \
+            env PAGINATE_CONFIG=/dev/null "$paginate" count --json --jobs 1 {} "$@" \
         | sed 's/^{"version": 1, "path": /{"version": 1, "book": /' \
         || return 1  # parallel's status is the number of failed books; report just "some failed"
 }

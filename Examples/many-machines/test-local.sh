@@ -31,7 +31,7 @@ check() { if "$@"; then echo "ok: $label"; else echo "FAIL: $label" >&2; failure
 
 # The reference: one paginate over every book, in the same sorted order.
 (cd "$books" && find . -type f -name '*.txt' | sed 's|^\./||' | LC_ALL=C sort | tr '\n' '\0' \
-    | xargs -0 "$paginate" count --json "${options[@]}" --) \
+    | xargs -0 env PAGINATE_CONFIG=/dev/null "$paginate" count --json "${options[@]}" --) \
     | sed 's/^{"version": 1, "path": /{"version": 1, "book": /' >"$work/reference.jsonl"
 label="reference has $count books"; check test "$(wc -l <"$work/reference.jsonl")" -eq "$count"
 label="no book failed"; check test "$(grep -c '"error"' "$work/reference.jsonl" || true)" -eq 0
