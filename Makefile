@@ -20,14 +20,15 @@ test: install-dependencies
 	swift test --disable-swift-testing
 
 clean:
-	rm -rf .build out
+	rm -rf .build .build-install out
 
 # Installation. `make install PREFIX=~/.local` (default /usr/local); DESTDIR stages for packaging.
 # The installed binary links the Swift runtime statically, so it keeps working without the toolchain,
 # and finds its fonts in $(PREFIX)/share/paginate/Fonts (FontChain looks beside its bin folder).
 PREFIX ?= /usr/local
 DESTDIR ?=
-SCRATCH ?= .build
+# Its own build folder: the static build would otherwise rebuild `make build`'s folder, and back.
+SCRATCH ?= .build-install
 INSTALL_SWIFT_FLAGS ?= --static-swift-stdlib
 GENERATED := $(SCRATCH)/generated
 BIN := $(SCRATCH)/release/paginate
@@ -38,7 +39,7 @@ release: install-dependencies
 	swift build -c release $(INSTALL_SWIFT_FLAGS) --scratch-path $(SCRATCH)
 
 ## The man page, from the same command definitions as --help (swift-argument-parser's generate-manual,
-## run directly rather than through its package plugin, which would rebuild the tool without
+## run directly rather than through its package plugin, which would rebuild paginate without
 ## INSTALL_SWIFT_FLAGS). mdoc wants .Pp rather than empty lines between paragraphs. The date is
 ## that of the last commit, so the page does not change from one build to the next.
 man: release
