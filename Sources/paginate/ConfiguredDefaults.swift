@@ -13,7 +13,9 @@ import Glibc
 /// in `LayoutOptions`, so swift-argument-parser still validates every value the same way, every
 /// subcommand gets them, and the option definitions stay untouched.
 enum ConfiguredDefaults {
-    /// The long options that may be configured: the layout and typography options every subcommand shares.
+    /// The long options that may be configured: the layout and typography options every subcommand
+    /// shares. Keep in step with `LayoutOptions` and `TypographyOptions`: an option missing here
+    /// still works on the command line but is refused in the config file and ignored in the environment.
     static let options: Set<String> = [
         "page", "margin", "font", "size", "line-height", "columns", "gutter", "paragraphs", "tab-width",
         "align", "breaking", "lang", "hyphenate-min", "widows", "orphans", "indent", "paragraph-spacing",
