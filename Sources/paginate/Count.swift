@@ -26,6 +26,11 @@ struct Count: ParsableCommand {
 
         Exit codes: 0 every file counted; 64 usage error; 65 a page cannot hold one line; 66 an \
         input or font cannot be read; with several files, the code of the first file that failed.
+
+        Examples:
+          paginate count book.txt
+          paginate count book.txt --page a6 --size 10
+          paginate count --json books/*.txt > pages.jsonl
         """
     )
 

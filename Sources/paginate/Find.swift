@@ -27,6 +27,11 @@ struct Find: ParsableCommand {
 
         Exit codes: 0 found; 1 no occurrence (nothing is printed, like grep); 64 usage error; 65 a \
         page cannot hold one line; 66 the input or a font cannot be read.
+
+        Examples:
+          paginate find book.txt "Mr. Darcy"
+          paginate find book.txt "Mr. Darcy" --max-count 3 --json
+          paginate find book.txt "my dear" --page a6 --size 9
         """
     )
 

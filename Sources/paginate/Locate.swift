@@ -28,6 +28,11 @@ struct Locate: ParsableCommand {
         Exit codes: 0 found; 1 the --text phrase does not occur; 64 usage error: not exactly one \
         selector, or a place beyond the end of the input; 65 a page cannot hold one line; 66 the \
         input or a font cannot be read.
+
+        Examples:
+          paginate locate book.txt --offset 20000
+          paginate locate book.txt --line 1200 --json
+          paginate locate book.txt --text "CHAPTER III."
         """
     )
 

@@ -23,6 +23,11 @@ struct Map: ParsableCommand {
 
         Exit codes: 0 success; 64 usage error; 65 a page cannot hold one line; 66 the input or a \
         font cannot be read.
+
+        Examples:
+          paginate map book.txt > book.map.json
+          paginate map book.txt --lines --columns 2
+          paginate map book.txt | jq '.pages[] | select(.page == 10)'
         """
     )
 

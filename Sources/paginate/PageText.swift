@@ -25,6 +25,11 @@ struct PageText: ParsableCommand {
 
         Exit codes: 0 success; 64 usage error, e.g. a page beyond the last; 65 a page cannot hold \
         one line; 66 the input or a font cannot be read.
+
+        Examples:
+          paginate page book.txt 12
+          paginate page book.txt 10-12 --page a5
+          paginate page book.txt 300- --json
         """
     )
 

@@ -18,6 +18,18 @@ struct Paginate: ParsableCommand {
         65 layout impossible (the page cannot hold one line); 66 input or font unreadable; \
         73 output cannot be written. 'find' exits 1 when the phrase does not occur, 'locate --text' \
         when it is not found.
+
+        Settings: any layout option can also come from a PAGINATE_<OPTION> environment variable \
+        (PAGINATE_PAGE=a5, PAGINATE_LINE_HEIGHT=1.4, PAGINATE_KERNING=1) or from a config file of \
+        'option = value' lines ($PAGINATE_CONFIG, else $XDG_CONFIG_HOME/paginate/config, else \
+        ~/.config/paginate/config). The command line wins over the environment, which wins over the \
+        file.
+
+        Examples:
+          paginate book.txt -o book.pdf
+          paginate count book.txt --page a5 --margin 20mm
+          paginate page book.txt 3
+          paginate help find
         """,
         version: PaginateVersion.current,
         subcommands: [Render.self, Count.self, Map.self, Locate.self, PageText.self, Find.self],
@@ -27,10 +39,18 @@ struct Paginate: ParsableCommand {
     /// Runs the tool; every failure ends in one line on stderr and a documented exit code.
     ///
     /// swift-argument-parser would print usage after a parse error; scripts read stderr, so the
-    /// tool prints only the reason (`--help` still shows everything).
+    /// tool prints only the reason (`--help` still shows everything). Settings from the
+    /// environment and the config file join the arguments first (`ConfiguredDefaults`).
     static func main() {
+        let arguments: [String]
         do {
-            var command = try parseAsRoot()
+            arguments = try ConfiguredDefaults.apply(to: Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            CLIError.printError("paginate: error: \(error.message)")
+            Glibc.exit(CLIError.Code.usage.rawValue)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let code as ExitCode {
             Glibc.exit(code.rawValue)

@@ -6,7 +6,17 @@ import PaginateKit
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lay the text out and write the pages as PDF, plain-text spreads or a JSON page map.",
-        discussion: "The format comes from --format, else from the output's extension (.pdf, .txt, .json), else PDF. Without -o the output is <input name>.pdf in the current folder, or standard output when reading standard input."
+        discussion: """
+        The format comes from --format, else from the output's extension (.pdf, .txt, .json), else \
+        PDF. Without -o the output is <input name>.pdf in the current folder, or standard output \
+        when reading standard input.
+
+        Examples:
+          paginate book.txt                (render is the default: writes book.pdf)
+          paginate render book.txt --page a5 --align justify --hyphenate -o a5.pdf
+          paginate render book.txt -o spreads.txt      (text spreads, two pages wide)
+          cat book.txt | paginate render - --format json -o -
+        """
     )
 
     /// Output formats.

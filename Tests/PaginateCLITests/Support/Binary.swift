@@ -43,6 +43,7 @@ enum ChildProcess {
     /// streams can never block on a full pipe. Without `stdin` the child reads an empty input.
     static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil,
                     currentDirectory: URL? = nil, cacheDirectory: String = ChildProcess.cacheDirectory,
+                    environment extra: [String: String] = [:],
                     timeout: TimeInterval = ChildProcess.timeout) throws -> ProcessResult {
         let scratch = try TemporaryDirectory.make(prefix: "run")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -64,6 +65,13 @@ enum ChildProcess {
         // Runs never touch the user's page-map cache: each test process gets its own.
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheDirectory
+        // Nor the user's settings: no config file and no PAGINATE_<OPTION> variables (the font
+        // folder, PAGINATE_FONTS, stays), unless a test passes its own.
+        environment["PAGINATE_CONFIG"] = "/dev/null"
+        for name in environment.keys where name.hasPrefix("PAGINATE_") && name != "PAGINATE_FONTS" && name != "PAGINATE_CONFIG" {
+            environment[name] = nil
+        }
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.standardOutput = outHandle
         process.standardError = errHandle
@@ -124,8 +132,10 @@ enum PaginateBinary {
 
     /// Runs `paginate` with `arguments`.
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                    cacheDirectory: String = ChildProcess.cacheDirectory) throws -> ProcessResult {
-        try ChildProcess.run(try executable(), arguments, stdin: stdin, currentDirectory: directory, cacheDirectory: cacheDirectory)
+                    cacheDirectory: String = ChildProcess.cacheDirectory,
+                    environment: [String: String] = [:]) throws -> ProcessResult {
+        try ChildProcess.run(try executable(), arguments, stdin: stdin, currentDirectory: directory,
+                             cacheDirectory: cacheDirectory, environment: environment)
     }
 }
 

@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Layout settings from the environment and a config file, applied as if typed on the command line.
+///
+/// Precedence: options on the command line, then `PAGINATE_<NAME>` environment variables, then the
+/// config file, then the built-in defaults. The file is `$PAGINATE_CONFIG` if set (`/dev/null`
+/// turns the file off), else `$XDG_CONFIG_HOME/paginate/config`, else `~/.config/paginate/config`;
+/// it holds `name = value` lines named after the long options, `#` comments and blank lines.
+///
+/// The settings become `--name value` arguments inserted before parsing rather than new defaults
+/// in `LayoutOptions`, so swift-argument-parser still validates every value the same way, every
+/// subcommand gets them, and the option definitions stay untouched.
+enum ConfiguredDefaults {
+    /// The long options that may be configured: the layout and typography options every subcommand
+    /// shares. Keep in step with `LayoutOptions` and `TypographyOptions`: an option missing here
+    /// still works on the command line but is refused in the config file and ignored in the environment.
+    static let options: Set<String> = [
+        "page", "margin", "font", "size", "line-height", "columns", "gutter", "paragraphs", "tab-width",
+        "align", "breaking", "lang", "hyphenate-min", "widows", "orphans", "indent", "paragraph-spacing",
+        "heading", "jobs",
+    ]
+    /// The configurable flags: a true value (`1`, `true`, `yes`, `on`) adds the flag; a false one leaves it out.
+    static let flags: Set<String> = ["hyphenate", "kerning", "chapter-break", "no-cache"]
+
+    static let subcommands: Set<String> = ["render", "count", "map", "locate", "page", "find"]
+
+    /// A problem in a configured value, reported like a usage error.
+    struct Problem: Error {
+        let message: String
+    }
+
+    /// `arguments` (without the program name) with the configured settings inserted after the
+    /// subcommand's name; unchanged for help, version and completion requests.
+    static func apply(to arguments: [String]) throws(Problem) -> [String] {
+        let informational: Set<String> = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+        if arguments.first == "help" || arguments.contains(where: { informational.contains($0.split(separator: "=").first.map(String.init) ?? $0) }) {
+            return arguments
+        }
+        let given = Set(arguments.prefix { $0 != "--" }.compactMap { argument -> String? in
+            guard argument.hasPrefix("--") else { return nil }
+            return String(argument.dropFirst(2).split(separator: "=", maxSplits: 1).first ?? "")
+        })
+        let settings = merged(environment: try environmentSettings(), file: try fileSettings())
+        var inserted: [String] = []
+        for (name, values) in settings where !given.contains(name) {
+            if flags.contains(name) {
+                if values.last == "true" { inserted.append("--" + name) }
+            } else {
+                for value in values { inserted += ["--" + name, value] }
+            }
+        }
+        // After the subcommand's name, so the options reach it; first for the default subcommand.
+        let position = arguments.first.map { subcommands.contains($0) } == true ? 1 : 0
+        var result = arguments
+        result.insert(contentsOf: inserted, at: position)
+        return result
+    }
+
+    /// File settings overridden, name by name, by environment settings; in a stable order.
+    static func merged(environment: [(String, [String])], file: [(String, [String])]) -> [(String, [String])] {
+        var result = environment
+        let set = Set(environment.map(\.0))
+        result += file.filter { !set.contains($0.0) }
+        return result.sorted { $0.0 < $1.0 }
+    }
+
+    /// `PAGINATE_PAGE`, `PAGINATE_LINE_HEIGHT`, …: the option's name in capitals, `-` as `_`.
+    /// (`PAGINATE_FONTS`, the font folder, is a different variable from `PAGINATE_FONT`, the --font option.)
+    static func environmentSettings() throws(Problem) -> [(String, [String])] {
+        var result: [(String, [String])] = []
+        for name in options.union(flags).sorted() {
+            let variable = "PAGINATE_" + name.uppercased().replacingOccurrences("-", "_")
+            guard let value = getenv(variable) else { continue }
+            result.append((name, [try canonical(String(cString: value), name: name, source: variable)]))
+        }
+        return result
+    }
+
+    /// The config file's settings; a missing file is no settings.
+    static func fileSettings() throws(Problem) -> [(String, [String])] {
+        guard let path = configPath(), let text = readFile(path) else { return [] }
+        return try parse(text, path: path)
+    }
+
+    /// Parses `name = value` lines. A name may repeat only for `font` (the fallback chain).
+    static func parse(_ text: String, path: String) throws(Problem) -> [(String, [String])] {
+        var result: [(String, [String])] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmed()
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw Problem(message: "\(path):\(index + 1): expected 'name = value', got '\(line)'")
+            }
+            let name = String(line[..<equals].trimmed())
+            var value = line[line.index(after: equals)...].trimmed()
+            // Quotes keep leading or trailing spaces, e.g. a heading pattern.
+            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+            guard options.contains(name) || flags.contains(name) else {
+                throw Problem(message: "\(path):\(index + 1): unknown setting '\(name)'; settings are long option names such as page, margin, size, font")
+            }
+            let setting = try canonical(String(value), name: name, source: "\(path):\(index + 1): \(name)")
+            if let existing = result.firstIndex(where: { $0.0 == name }) {
+                guard name == "font" else { throw Problem(message: "\(path):\(index + 1): '\(name)' is set twice") }
+                result[existing].1.append(setting)
+            } else {
+                result.append((name, [setting]))
+            }
+        }
+        return result
+    }
+
+    static func configPath() -> String? {
+        if let explicit = getenv("PAGINATE_CONFIG") { return String(cString: explicit) }
+        if let xdg = getenv("XDG_CONFIG_HOME"), xdg.pointee != 0 { return String(cString: xdg) + "/paginate/config" }
+        if let home = getenv("HOME"), home.pointee != 0 { return String(cString: home) + "/.config/paginate/config" }
+        return nil
+    }
+
+    /// An option's value as given; a flag's as `true` or `false`, checked here so the message can
+    /// name where it came from (`source`: the variable, or the file and line).
+    private static func canonical(_ value: String, name: String, source: String) throws(Problem) -> String {
+        guard flags.contains(name) else { return value }
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": return "true"
+        case "0", "false", "no", "off", "": return "false"
+        default: throw Problem(message: "\(source) must be true or false (got '\(value)')")
+        }
+    }
+
+    /// The file's text, or `nil` when it cannot be opened (a missing config file is not an error).
+    private static func readFile(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count == 0 { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    fileprivate func trimmed() -> Substring {
+        var text = self[...]
+        while let first = text.first, first == " " || first == "\t" || first == "\r" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
+        return Substring(text)
+    }
+
+    /// The text with every `target` character replaced (without Foundation).
+    fileprivate func replacingOccurrences(_ target: Character, _ replacement: Character) -> String {
+        String(map { $0 == target ? replacement : $0 })
+    }
+}
