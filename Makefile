@@ -14,10 +14,12 @@ demo: build
 	@mkdir -p out
 	.build/release/paginate $(SAMPLE) --page 400x600 -o out/sample.pdf
 
-## Builds and runs every test (unit, conformance, golden files, end to end).
+## Builds and runs every test (unit, conformance, golden files, end to end), then builds and
+## runs the example package that depends on the library.
 test: install-dependencies
 	swift build
 	swift test --disable-swift-testing
+	$(MAKE) example
 
 clean:
 	rm -rf .build .build-install out
