@@ -11,6 +11,18 @@ public struct PDFRenderer {
     public let title: String
     /// The application recorded as the PDF's Creator.
     public let creator: String
+    /// The Author entry of the Info dictionary; `nil` leaves it out.
+    public var author: String? = nil
+    /// The Subject entry of the Info dictionary; `nil` leaves it out.
+    public var subject: String? = nil
+    /// Where page numbers are drawn. Off by default: a renderer draws the layout and nothing else
+    /// unless asked (the command line asks for `.bottom`).
+    public var folio: FolioPosition = .none
+    /// Whether viewers should open the document as facing pages, first page on the right.
+    public var facingPages = false
+    /// Headings to list in the document outline (bookmarks), in text order; usually
+    /// `TextStorage.headings(settings:)` of the laid-out text. Headings outside the layout are skipped.
+    public var outline: [HeadingEntry] = []
     /// Where dates come from; tests inject one instead of changing the process environment.
     let dateSource: DateSource
 
@@ -45,7 +57,7 @@ public struct PDFRenderer {
     ///   `SOURCE_DATE_EPOCH` is malformed, or the document cannot be serialised.
     public func render(_ layout: Layout) throws -> [UInt8] {
         let document = try PDFDocument(expectedPageCount: layout.pages.count)
-        try document.setInfo(title: title, creator: creator, producer: PDFRenderer.producer)
+        try document.setInfo(title: title, author: author, subject: subject, creator: creator, producer: PDFRenderer.producer)
         if let time = try timestamp() { try document.setDates(time) }
 
         var loaded: [Int: PDFFontHandle] = [:]
@@ -81,9 +93,57 @@ public struct PDFRenderer {
                 let baseline = size.height - (frame.minY + line.origin.y + line.baseline)
                 try document.showText(run.text, atX: x, y: baseline)
             }
+            if let placement = folioPlacement(for: page, in: layout) {
+                if !opened {
+                    try document.beginText()
+                    opened = true
+                }
+                try document.setFont(try handle(for: 0), size: placement.size)
+                try document.showText(String(page.number), atX: placement.x, y: placement.y)
+            }
             if opened { try document.endText() }
         }
+        try document.labelPagesWithNumbers()
+        if facingPages { try document.showFacingPages() }
+        let entries = outlineTargets(in: layout)
+        for entry in entries {
+            try document.addOutlineEntry(title: entry.title, pageIndex: entry.pageIndex, top: entry.top)
+        }
+        if !entries.isEmpty { try document.showOutlineOnOpen() }
         return try document.save()
+    }
+
+    /// Where page `page`'s folio goes, or `nil` for none (folios off, or the margin too low).
+    func folioPlacement(for page: Page, in layout: Layout) -> FolioPlacement? {
+        guard folio != .none, let font = fonts.fonts.first else { return nil }
+        let size = layout.settings.fontSize * FolioPlacement.sizeRatio
+        let label = String(page.number)
+        // Widths in thousandths of an em, as the embedded font's /W array records them.
+        let thousandths = label.unicodeScalars.reduce(0) { $0 + (font.width(of: $1.value) ?? font.missingGlyphWidth) }
+        return FolioPlacement.place(folio, pageNumber: page.number, width: Double(thousandths) / 1000 * size, size: size,
+                                    ascent: font.ascent, descent: font.descent, page: layout.settings.page)
+    }
+
+    /// One outline entry: its title, the page it opens and the top of the heading's line there.
+    struct OutlineTarget: Equatable {
+        var title: String
+        var pageIndex: Int
+        var top: Double
+    }
+
+    /// The outline entries for `outline` in `layout`: each heading's page and the top of its line.
+    func outlineTargets(in layout: Layout) -> [OutlineTarget] {
+        let pageHeight = layout.settings.page.size.height
+        return outline.compactMap { heading in
+            guard let index = layout.pageIndex(containing: heading.offset) else { return nil }
+            var top = pageHeight
+            for container in layout.pages[index].containers {
+                if let line = container.lines.last(where: { $0.range.lowerBound <= heading.offset && heading.offset < max($0.range.upperBound, $0.range.lowerBound + 1) }) {
+                    top = pageHeight - (container.frame.minY + line.origin.y)
+                }
+            }
+            return OutlineTarget(title: heading.text, pageIndex: index, top: top)
+        }
     }
 
     /// Whether a run leaves ink: white space alone draws nothing, so it is not written.
