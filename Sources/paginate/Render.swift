@@ -38,6 +38,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("PDF page numbers, drawn in the margin: none, bottom (centred), outer (bottom outer corner, alternating like a book) or top.", valueName: "position"))
     var folio: FolioPosition = .bottom
 
+    @Option(help: ArgumentHelp("A running header for the PDF, centred in the top margin of every page but the first (e.g. the title).", valueName: "text"))
+    var header: String?
+
     @Flag(inversion: .prefixedNo, help: "List the chapter headings as PDF bookmarks (outline).")
     var outline = true
 
@@ -60,6 +63,7 @@ struct Render: ParsableCommand {
                 renderer.author = author
                 renderer.subject = subject
                 renderer.folio = folio
+                renderer.header = header
                 renderer.facingPages = spread == 2
                 if outline {
                     renderer.outline = try CLIError.wrap { () throws(LayoutError) in try job.input.storage.headings(settings: job.layout.settings) }

@@ -67,6 +67,13 @@ final class PdfNavigationEndToEndTests: XCTestCase {
         XCTAssertEqual(folio.map(\.text), ["5"])
     }
 
+    func testRunningHeader() throws {
+        let pages = try words(try render(["--header", "Pride and Prejudice"]), pages: 1...2)
+        XCTAssertFalse(pages[0].contains { $0.box[3] <= 36 }, "no header on the first page")
+        XCTAssertEqual(pages[1].filter { $0.box[3] <= 36 }.map(\.text), ["Pride", "and", "Prejudice"])
+        XCTAssertEqual(pages[1].last?.text, "2", "the folio stays at the bottom")
+    }
+
     // MARK: - Metadata, outline, labels, layout
 
     func testMetadataOutlineLabelsAndFacingPages() throws {

@@ -124,6 +124,49 @@ final class PdfNavigationTests: XCTestCase {
         XCTAssertNil(FolioPlacement.place(.none, pageNumber: 1, width: 5, size: 8.8, ascent: 1, descent: 0, page: setup))
     }
 
+    // MARK: - Running header
+
+    func testRunningHeaderIsCentredInTheTopMarginFromThePageAfterTheFirst() throws {
+        let (layout, _) = try layout()
+        let all = try words(try render(layout) { $0.header = "Pride 傲慢" })
+        let top = all.filter { $0.yMax <= 36.5 }
+        XCTAssertFalse(top.contains { $0.page == 1 }, "no header on the first page")
+        for page in 2...layout.pageCount {
+            let line = top.filter { $0.page == page }
+            XCTAssertEqual(line.map(\.text), ["Pride", "傲慢"], "page \(page)")
+            guard let first = line.first, let last = line.last else { continue }
+            XCTAssertEqual((first.xMin + last.xMax) / 2, 200, accuracy: 0.5)
+            XCTAssertEqual(first.midY, 18, accuracy: 1)
+        }
+        let plain = try words(try render(layout))
+        XCTAssertEqual(all.filter { $0.yMax > 36.5 }, plain, "the header leaves the text where it was")
+    }
+
+    func testATopFolioMovesToTheOuterCornerBesideAHeader() throws {
+        let (layout, _) = try layout()
+        let top = try words(try render(layout) {
+            $0.header = "A Tale"
+            $0.folio = .top
+        }).filter { $0.yMax <= 36.5 }
+        for page in 1...layout.pageCount {
+            let folio = try XCTUnwrap(top.first { $0.page == page && $0.text == String(page) }, "page \(page)")
+            if page % 2 == 1 { XCTAssertEqual(folio.xMax, 364, accuracy: 0.5) } else { XCTAssertEqual(folio.xMin, 36, accuracy: 0.5) }
+        }
+    }
+
+    func testALongHeaderIsShortenedToTheTextWidth() throws {
+        let fonts = try PdfFixture.fonts()
+        let long = String(repeating: "A very long running title ", count: 10)
+        let line = MarginLine(long, fonts: fonts, size: 8.8, maxWidth: 328)
+        XCTAssertLessThanOrEqual(line.width, 328)
+        XCTAssertGreaterThan(line.width, 300)
+        XCTAssertEqual(line.runs.last?.text.unicodeScalars.last, MarginLine.ellipsis)
+        let short = MarginLine("  Two\nlines\t ", fonts: fonts, size: 8.8, maxWidth: 328)
+        XCTAssertEqual(short.runs.map(\.text), ["Two lines"])
+        let mixed = MarginLine("Sūtra 金剛經", fonts: fonts, size: 8.8, maxWidth: 328)
+        XCTAssertEqual(mixed.runs.map(\.fontIndex), [0, 1])
+    }
+
     // MARK: - Metadata and navigation
 
     func testAuthorAndSubjectAreRecorded() throws {

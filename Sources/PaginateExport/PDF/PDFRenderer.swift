@@ -18,6 +18,9 @@ public struct PDFRenderer {
     /// Where page numbers are drawn. Off by default: a renderer draws the layout and nothing else
     /// unless asked (the command line asks for `.bottom`).
     public var folio: FolioPosition = .none
+    /// A running header centred in the top margin of every page but the first (which, like a
+    /// title page, goes without); `nil` for none. Shortened with an ellipsis to the text's width.
+    public var header: String? = nil
     /// Whether viewers should open the document as facing pages, first page on the right.
     public var facingPages = false
     /// Headings to list in the document outline (bookmarks), in text order; usually
@@ -93,13 +96,16 @@ public struct PDFRenderer {
                 let baseline = size.height - (frame.minY + line.origin.y + line.baseline)
                 try document.showText(run.text, atX: x, y: baseline)
             }
-            if let placement = folioPlacement(for: page, in: layout) {
-                if !opened {
-                    try document.beginText()
-                    opened = true
+            let margins = marginText(for: page, in: layout)
+            if !margins.isEmpty && !opened {
+                try document.beginText()
+                opened = true
+            }
+            for (line, placement) in margins {
+                for run in line.runs {
+                    try document.setFont(try handle(for: run.fontIndex), size: placement.size)
+                    try document.showText(run.text, atX: placement.x + run.x, y: placement.y)
                 }
-                try document.setFont(try handle(for: 0), size: placement.size)
-                try document.showText(String(page.number), atX: placement.x, y: placement.y)
             }
             if opened { try document.endText() }
         }
@@ -113,15 +119,34 @@ public struct PDFRenderer {
         return try document.save()
     }
 
-    /// Where page `page`'s folio goes, or `nil` for none (folios off, or the margin too low).
-    func folioPlacement(for page: Page, in layout: Layout) -> FolioPlacement? {
-        guard folio != .none, let font = fonts.fonts.first else { return nil }
+    /// The lines page `page` shows in its margins (folio, running header), each with its place;
+    /// empty when there are none or the margins are too low for them.
+    func marginText(for page: Page, in layout: Layout) -> [(MarginLine, FolioPlacement)] {
+        guard let primary = fonts.fonts.first else { return [] }
+        let setup = layout.settings.page
         let size = layout.settings.fontSize * FolioPlacement.sizeRatio
-        let label = String(page.number)
-        // Widths in thousandths of an em, as the embedded font's /W array records them.
-        let thousandths = label.unicodeScalars.reduce(0) { $0 + (font.width(of: $1.value) ?? font.missingGlyphWidth) }
-        return FolioPlacement.place(folio, pageNumber: page.number, width: Double(thousandths) / 1000 * size, size: size,
-                                    ascent: font.ascent, descent: font.descent, page: layout.settings.page)
+        let textWidth = setup.size.width - setup.margins.left - setup.margins.right
+        var result: [(MarginLine, FolioPlacement)] = []
+        // A top folio sits in an outer corner of the header's margin: the header keeps clear of
+        // the widest folio on either side, with an em of space.
+        let widestFolio = MarginLine(String(layout.pageCount), fonts: fonts, size: size, maxWidth: .infinity).width
+        let headerWidth = folio == .top ? textWidth - 2 * (widestFolio + size) : textWidth
+        let header = self.header.map { MarginLine($0, fonts: fonts, size: size, maxWidth: max(0, headerWidth)) }
+        let hasHeader = header.map { !$0.runs.isEmpty } ?? false
+        if let slot = FolioPlacement.slot(of: folio, withHeader: hasHeader) {
+            let line = MarginLine(String(page.number), fonts: fonts, size: size, maxWidth: .infinity)
+            if let placement = FolioPlacement.place(in: slot.0, slot.1, pageNumber: page.number, width: line.width, size: size,
+                                                    ascent: primary.ascent, descent: primary.descent, page: setup) {
+                result.append((line, placement))
+            }
+        }
+        if let header, hasHeader, page.number > 1 {
+            if let placement = FolioPlacement.place(in: .top, .centre, pageNumber: page.number, width: header.width, size: size,
+                                                    ascent: primary.ascent, descent: primary.descent, page: setup) {
+                result.append((header, placement))
+            }
+        }
+        return result
     }
 
     /// One outline entry: its title, the page it opens and the top of the heading's line there.
