@@ -38,6 +38,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("PDF page numbers, drawn in the margin: none, bottom (centred), outer (bottom outer corner, alternating like a book) or top.", valueName: "position"))
     var folio: FolioPosition = .bottom
 
+    @Option(help: ArgumentHelp("PDF imposition: none, or 2up (two pages side by side on each sheet, twice the page width). Page counts stay counts of pages, not sheets.", valueName: "mode"))
+    var impose: Imposition = .none
+
     @Option(help: ArgumentHelp("A running header for the PDF, centred in the top margin of every page but the first (e.g. the title).", valueName: "text"))
     var header: String?
 
@@ -64,6 +67,7 @@ struct Render: ParsableCommand {
                 renderer.subject = subject
                 renderer.folio = folio
                 renderer.header = header
+                renderer.imposition = impose
                 renderer.facingPages = spread == 2
                 if outline {
                     renderer.outline = try CLIError.wrap { () throws(LayoutError) in try job.input.storage.headings(settings: job.layout.settings) }
@@ -100,3 +104,5 @@ struct Render: ParsableCommand {
 }
 
 extension FolioPosition: ExpressibleByArgument {}
+
+extension Imposition: ExpressibleByArgument {}

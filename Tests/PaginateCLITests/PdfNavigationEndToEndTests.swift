@@ -127,11 +127,23 @@ final class PdfNavigationEndToEndTests: XCTestCase {
         XCTAssertFalse(catalog.contains("/Outlines"), catalog)
     }
 
+    func testTwoUpSheetsReportTheLayoutsPageCount() throws {
+        let pdf = folder.appendingPathComponent("sheets.pdf")
+        let run = try PaginateBinary.run([Corpus.diamondSutra.url.path, "-o", pdf.path, "--impose", "2up"] + Corpus.options)
+        XCTAssertEqual(run.status, 0, run.summary)
+        let count = try PaginateBinary.run(["count", Corpus.diamondSutra.url.path] + Corpus.options)
+        let pages = try XCTUnwrap(Int(count.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertEqual(run.output, "wrote \(pdf.path): \(pages) page\(pages == 1 ? "" : "s")\n", "pages, not sheets")
+        XCTAssertEqual(try PDFTools.pageCount(pdf), (pages + 1) / 2)
+        XCTAssertEqual(try PDFTools.pageSizes(pdf, pages: 1)[1], "800 x 600 pts")
+        XCTAssertEqual(try PDFTools.check(pdf).status, 0)
+    }
+
     // MARK: - Bad values
 
     func testBadValuesAreOneLineUsageErrors() throws {
         let input = Corpus.prideAndPrejudice.url.path
-        for arguments in [["--folio", "middle"], ["--spread", "3"], ["--folio"]] {
+        for arguments in [["--folio", "middle"], ["--spread", "3"], ["--folio"], ["--impose", "4up"]] {
             let run = try PaginateBinary.run([input, "-o", folder.appendingPathComponent("bad.pdf").path] + arguments)
             XCTAssertEqual(run.status, 64, "\(arguments): \(run.summary)")
             XCTAssertEqual(run.errorLines.count, 1, "\(arguments): \(run.errors)")

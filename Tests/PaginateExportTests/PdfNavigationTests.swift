@@ -230,6 +230,49 @@ final class PdfNavigationTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.output + check.errors)
     }
 
+    // MARK: - Imposition
+
+    func testTwoUpPutsTwoPagesOnEachSheetUnchanged() throws {
+        let (layout, storage) = try layout()
+        let plain = try words(try render(layout) { $0.folio = .outer })
+        let pdf = try render(layout) {
+            $0.folio = .outer
+            $0.imposition = .twoUp
+            $0.facingPages = true
+            $0.outline = try! storage.headings(settings: layout.settings)
+        }
+        let info = try Tool.run("pdfinfo", ["-f", "1", "-l", "1", pdf]).output
+        XCTAssertTrue(info.contains("Pages:           \((layout.pageCount + 1) / 2)"), info)
+        XCTAssertTrue(info.contains("800 x 600 pts"), info)
+        let moved = plain.map { word -> Word in
+            var word = word
+            let shift = Double((word.page - 1) % 2) * 400
+            word.page = (word.page - 1) / 2 + 1
+            word.xMin += shift
+            word.xMax += shift
+            return word
+        }
+        // Poppler's reading order on a sheet of two pages is its own; compare the words by place.
+        func byPlace(_ words: [Word]) -> [Word] {
+            words.sorted { ($0.page, ($0.yMin * 10).rounded(), ($0.xMin * 10).rounded()) < ($1.page, ($1.yMin * 10).rounded(), ($1.xMin * 10).rounded()) }
+        }
+        let imposed = byPlace(try words(pdf))
+        XCTAssertEqual(imposed.count, moved.count)
+        for (actual, expected) in zip(imposed, byPlace(moved)) where actual != expected {
+            XCTAssertEqual(actual.text, expected.text)
+            XCTAssertEqual(actual.page, expected.page)
+            XCTAssertEqual(actual.xMin, expected.xMin, accuracy: 0.01)
+            XCTAssertEqual(actual.yMin, expected.yMin, accuracy: 0.01)
+        }
+        let json = try Tool.run("qpdf", ["--json", "--json-key=outlines", pdf]).output
+        let outlines = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["outlines"] as? [[String: Any]])
+        XCTAssertEqual(outlines.compactMap { $0["destpageposfrom1"] as? Int },
+                       try storage.headings(settings: layout.settings).map { layout.pageIndex(containing: $0.offset)! / 2 + 1 })
+        let catalog = try catalog(pdf)
+        XCTAssertFalse(catalog.contains("/PageLabels") || catalog.contains("/PageLayout"), "labels and layout would count sheets: \(catalog)")
+        XCTAssertEqual(try Tool.run("qpdf", ["--check", pdf]).status, 0)
+    }
+
     /// The document catalog as qpdf shows it.
     private func catalog(_ pdf: String) throws -> String {
         let trailer = try Tool.run("qpdf", ["--show-object=trailer", pdf]).output

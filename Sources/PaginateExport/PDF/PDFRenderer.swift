@@ -21,6 +21,9 @@ public struct PDFRenderer {
     /// A running header centred in the top margin of every page but the first (which, like a
     /// title page, goes without); `nil` for none. Shortened with an ellipsis to the text's width.
     public var header: String? = nil
+    /// How pages go onto the PDF's sheets; with `.twoUp` the PDF has half as many (wider) pages,
+    /// and neither page labels nor the facing-pages request are written, as they would count sheets.
+    public var imposition: Imposition = .none
     /// Whether viewers should open the document as facing pages, first page on the right.
     public var facingPages = false
     /// Headings to list in the document outline (bookmarks), in text order; usually
@@ -59,7 +62,7 @@ public struct PDFRenderer {
     /// - Throws: `PDFError` when a font cannot be embedded, the page size is not valid for PDF,
     ///   `SOURCE_DATE_EPOCH` is malformed, or the document cannot be serialised.
     public func render(_ layout: Layout) throws -> [UInt8] {
-        let document = try PDFDocument(expectedPageCount: layout.pages.count)
+        let document = try PDFDocument(expectedPageCount: imposition.sheetCount(pages: layout.pages.count))
         try document.setInfo(title: title, author: author, subject: subject, creator: creator, producer: PDFRenderer.producer)
         if let time = try timestamp() { try document.setDates(time) }
 
@@ -75,8 +78,13 @@ public struct PDFRenderer {
 
         let size = layout.settings.page.size
         let fontSize = layout.settings.fontSize
-        for page in layout.pages {
-            try document.addPage(width: size.width, height: size.height)
+        let perSheet = imposition.pagesPerSheet
+        for (index, page) in layout.pages.enumerated() {
+            if index % perSheet == 0 {
+                try document.addPage(width: size.width * Double(perSheet), height: size.height)
+            }
+            // Where this page's left edge lies on its sheet.
+            let dx = Double(index % perSheet) * size.width
             let runs = page.containers.lazy.flatMap { container in
                 container.lines.lazy.flatMap { line in line.runs.lazy.map { (container.frame, line, $0) } }
             }
@@ -92,7 +100,7 @@ public struct PDFRenderer {
                     try document.setFont(try handle(for: run.fontIndex), size: fontSize)
                     currentFont = run.fontIndex
                 }
-                let x = frame.minX + line.origin.x + run.x
+                let x = dx + frame.minX + line.origin.x + run.x
                 let baseline = size.height - (frame.minY + line.origin.y + line.baseline)
                 try document.showText(run.text, atX: x, y: baseline)
             }
@@ -104,16 +112,18 @@ public struct PDFRenderer {
             for (line, placement) in margins {
                 for run in line.runs {
                     try document.setFont(try handle(for: run.fontIndex), size: placement.size)
-                    try document.showText(run.text, atX: placement.x + run.x, y: placement.y)
+                    try document.showText(run.text, atX: dx + placement.x + run.x, y: placement.y)
                 }
             }
             if opened { try document.endText() }
         }
-        try document.labelPagesWithNumbers()
-        if facingPages { try document.showFacingPages() }
+        if perSheet == 1 {
+            try document.labelPagesWithNumbers()
+            if facingPages { try document.showFacingPages() }
+        }
         let entries = outlineTargets(in: layout)
         for entry in entries {
-            try document.addOutlineEntry(title: entry.title, pageIndex: entry.pageIndex, top: entry.top)
+            try document.addOutlineEntry(title: entry.title, pageIndex: entry.pageIndex / perSheet, top: entry.top)
         }
         if !entries.isEmpty { try document.showOutlineOnOpen() }
         return try document.save()
