@@ -117,11 +117,11 @@ final class PdfNavigationTests: XCTestCase {
         let font = try PdfFixture.fonts().fonts[0]
         let setup = PageSetup(size: Size(width: 400, height: 600), margins: EdgeInsets(all: 10))
         let height = (font.ascent + font.descent) * 8.8
-        XCTAssertNil(FolioPlacement.place(.bottom, pageNumber: 1, width: 5, size: 8.8, ascent: font.ascent, descent: font.descent,
+        XCTAssertNil(MarginPlacement.place(.bottom, pageNumber: 1, width: 5, size: 8.8, ascent: font.ascent, descent: font.descent,
                                           page: PageSetup(size: setup.size, margins: EdgeInsets(all: height - 0.01))))
-        XCTAssertNotNil(FolioPlacement.place(.bottom, pageNumber: 1, width: 5, size: 8.8, ascent: font.ascent, descent: font.descent,
+        XCTAssertNotNil(MarginPlacement.place(.bottom, pageNumber: 1, width: 5, size: 8.8, ascent: font.ascent, descent: font.descent,
                                              page: PageSetup(size: setup.size, margins: EdgeInsets(all: height))))
-        XCTAssertNil(FolioPlacement.place(.none, pageNumber: 1, width: 5, size: 8.8, ascent: 1, descent: 0, page: setup))
+        XCTAssertNil(MarginPlacement.place(.none, pageNumber: 1, width: 5, size: 8.8, ascent: 1, descent: 0, page: setup))
     }
 
     // MARK: - Running header

@@ -1,6 +1,8 @@
 import PaginateKit
 
-/// Draws a finished `Layout` as a PDF: one PDF page per layout page, each run at its laid-out place.
+/// Draws a finished `Layout` as a PDF: one PDF page per layout page (or two per sheet, imposed),
+/// each run at its laid-out place, with what a reader expects of a book when asked: folios and a
+/// running header in the margins, metadata, an outline of the chapters, page labels.
 ///
 /// The output is deterministic: the same layout and fonts give byte-identical files. Dates are
 /// written only when `SOURCE_DATE_EPOCH` is set, and then taken from it.
@@ -131,27 +133,27 @@ public struct PDFRenderer {
 
     /// The lines page `page` shows in its margins (folio, running header), each with its place;
     /// empty when there are none or the margins are too low for them.
-    func marginText(for page: Page, in layout: Layout) -> [(MarginLine, FolioPlacement)] {
+    func marginText(for page: Page, in layout: Layout) -> [(MarginLine, MarginPlacement)] {
         guard let primary = fonts.fonts.first else { return [] }
         let setup = layout.settings.page
-        let size = layout.settings.fontSize * FolioPlacement.sizeRatio
+        let size = layout.settings.fontSize * MarginPlacement.sizeRatio
         let textWidth = setup.size.width - setup.margins.left - setup.margins.right
-        var result: [(MarginLine, FolioPlacement)] = []
+        var result: [(MarginLine, MarginPlacement)] = []
         // A top folio sits in an outer corner of the header's margin: the header keeps clear of
         // the widest folio on either side, with an em of space.
         let widestFolio = MarginLine(String(layout.pageCount), fonts: fonts, size: size, maxWidth: .infinity).width
         let headerWidth = folio == .top ? textWidth - 2 * (widestFolio + size) : textWidth
         let header = self.header.map { MarginLine($0, fonts: fonts, size: size, maxWidth: max(0, headerWidth)) }
         let hasHeader = header.map { !$0.runs.isEmpty } ?? false
-        if let slot = FolioPlacement.slot(of: folio, withHeader: hasHeader) {
+        if let slot = MarginPlacement.slot(of: folio, withHeader: hasHeader) {
             let line = MarginLine(String(page.number), fonts: fonts, size: size, maxWidth: .infinity)
-            if let placement = FolioPlacement.place(in: slot.0, slot.1, pageNumber: page.number, width: line.width, size: size,
+            if let placement = MarginPlacement.place(in: slot.0, slot.1, pageNumber: page.number, width: line.width, size: size,
                                                     ascent: primary.ascent, descent: primary.descent, page: setup) {
                 result.append((line, placement))
             }
         }
         if let header, hasHeader, page.number > 1 {
-            if let placement = FolioPlacement.place(in: .top, .centre, pageNumber: page.number, width: header.width, size: size,
+            if let placement = MarginPlacement.place(in: .top, .centre, pageNumber: page.number, width: header.width, size: size,
                                                     ascent: primary.ascent, descent: primary.descent, page: setup) {
                 result.append((header, placement))
             }

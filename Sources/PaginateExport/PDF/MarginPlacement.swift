@@ -3,11 +3,11 @@ import PaginateKit
 /// Where text in a margin goes (a folio or a running header), computed from the page geometry
 /// alone so that it can be tested without drawing.
 ///
-/// Margin text is set at `FolioPlacement.sizeRatio` of the text size and centred vertically in
+/// Margin text is set at `MarginPlacement.sizeRatio` of the text size and centred vertically in
 /// its margin: the band from the primary font's descender to its ascender sits in the middle. A
 /// margin lower than that band cannot hold it, and the page gets none, since drawing it would
 /// overlap the text or fall off the page; layout is never changed to make room.
-struct FolioPlacement: Equatable {
+struct MarginPlacement: Equatable {
     /// Baseline origin in PDF coordinates (bottom-left origin).
     var x: Double
     var y: Double
@@ -47,14 +47,14 @@ struct FolioPlacement: Equatable {
     /// - Parameters:
     ///   - ascent: the font's ascender in em units; `descent` its descender (positive, below).
     static func place(_ position: FolioPosition, pageNumber number: Int, width: Double, size: Double,
-                      ascent: Double, descent: Double, page: PageSetup, withHeader: Bool = false) -> FolioPlacement? {
+                      ascent: Double, descent: Double, page: PageSetup, withHeader: Bool = false) -> MarginPlacement? {
         guard let (band, alignment) = slot(of: position, withHeader: withHeader) else { return nil }
         return place(in: band, alignment, pageNumber: number, width: width, size: size, ascent: ascent, descent: descent, page: page)
     }
 
     /// The placement of a line `width` points wide in `band`, or `nil` when the margin is too low.
     static func place(in band: Band, _ alignment: Alignment, pageNumber number: Int, width: Double, size: Double,
-                      ascent: Double, descent: Double, page: PageSetup) -> FolioPlacement? {
+                      ascent: Double, descent: Double, page: PageSetup) -> MarginPlacement? {
         let height = (ascent + descent) * size
         let margins = page.margins
         let textLeft = margins.left
@@ -77,6 +77,6 @@ struct FolioPlacement: Equatable {
         case .outer: x = number % 2 == 1 ? textRight - width : textLeft
         case .centre: x = (textLeft + textRight - width) / 2
         }
-        return FolioPlacement(x: x, y: baseline, size: size)
+        return MarginPlacement(x: x, y: baseline, size: size)
     }
 }
