@@ -198,6 +198,18 @@ final class PdfNavigationTests: XCTestCase {
         XCTAssertEqual(try Tool.run("qpdf", ["--check", pdf]).status, 0)
     }
 
+    func testOutlineTitlesKeepTheirUnicode() throws {
+        let settings = LayoutSettings(page: PageSetup(size: Size(width: 400, height: 600), margins: EdgeInsets(all: 36)), fontSize: 11)
+        let storage = TextStorage("第一章 開始\n\n如是我聞。\n\nChapter 2: Élan — “quoted”\n\nText.\n")
+        var custom = settings
+        custom.typography.headingPattern = "^(第|Chapter)"
+        let layout = try LayoutManager(fonts: try PdfFixture.fonts(), settings: custom).layout(storage)
+        let pdf = try render(layout) { $0.outline = try! storage.headings(settings: custom) }
+        let json = try Tool.run("qpdf", ["--json", "--json-key=outlines", pdf]).output
+        let outlines = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["outlines"] as? [[String: Any]])
+        XCTAssertEqual(outlines.compactMap { $0["title"] as? String }, ["第一章 開始", "Chapter 2: Élan — “quoted”"])
+    }
+
     func testPagesAreLabelledWithDecimalNumbers() throws {
         let (layout, _) = try layout()
         let json = try Tool.run("qpdf", ["--json", "--json-key=pagelabels", try render(layout)]).output
