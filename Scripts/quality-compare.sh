@@ -77,7 +77,8 @@ typst.compile(f"{root}/main.typ", output=output, root=root, font_paths=[fonts], 
 print(f"{time.perf_counter() - start:.6f}")
 EOF
 
-paginate_cmd=("$paginate" "$work/book.txt" --page 400x600 --margin 36 --size 11 --align justify --hyphenate --kerning -o "$work/paginate.pdf")
+# Neither page is numbered, so the reports measure the text alone.
+paginate_cmd=("$paginate" "$work/book.txt" --page 400x600 --margin 36 --size 11 --align justify --hyphenate --kerning --folio none -o "$work/paginate.pdf")
 typst_cmd=(python3 "$work/typst-compile.py" "$work/typst" "$work/fonts" "$work/typst.pdf")
 
 median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

@@ -33,16 +33,34 @@ struct Render: ParsableCommand {
     @Option(help: "Output format: pdf, text or json.")
     var format: Format?
 
-    @Option(help: "Pages side by side in text spreads: 1 or 2.")
-    var spread = 2
+    @Option(help: "Pages side by side: 1 or 2. Text spreads show that many pages per spread (default 2); a PDF with 2 opens as facing pages, like a book (default 1, the viewer's single page).")
+    var spread: Int?
 
     @Option(help: "Document title in the PDF (default: the input file's name).")
     var title: String?
 
+    @Option(help: "Author recorded in the PDF.")
+    var author: String?
+
+    @Option(help: "Subject recorded in the PDF.")
+    var subject: String?
+
+    @Option(help: ArgumentHelp("PDF page numbers, drawn in the margin: none, bottom (centred), outer (bottom outer corner, alternating like a book) or top.", valueName: "position"))
+    var folio: FolioPosition = .bottom
+
+    @Option(help: ArgumentHelp("PDF imposition: none, or 2up (two pages side by side on each sheet, twice the page width). Page counts stay counts of pages, not sheets.", valueName: "mode"))
+    var impose: Imposition = .none
+
+    @Option(help: ArgumentHelp("A running header for the PDF, centred in the top margin of every page but the first (e.g. the title).", valueName: "text"))
+    var header: String?
+
+    @Flag(inversion: .prefixedNo, help: "List the chapter headings as PDF bookmarks (outline).")
+    var outline = true
+
     @OptionGroup var layout: LayoutOptions
 
     func validate() throws {
-        guard spread == 1 || spread == 2 else { throw ValidationError("--spread must be 1 or 2 (got \(spread))") }
+        if let spread, spread != 1 && spread != 2 { throw ValidationError("--spread must be 1 or 2 (got \(spread))") }
     }
 
     func run() throws {
@@ -54,7 +72,16 @@ struct Render: ParsableCommand {
             let bytes: [UInt8]
             switch format {
             case .pdf:
-                let renderer = PDFRenderer(fonts: job.fonts, title: title ?? (input == "-" ? "stdin" : InputFile.fileName(input)))
+                var renderer = PDFRenderer(fonts: job.fonts, title: title ?? (input == "-" ? "stdin" : InputFile.fileName(input)))
+                renderer.author = author
+                renderer.subject = subject
+                renderer.folio = folio
+                renderer.header = header
+                renderer.imposition = impose
+                renderer.facingPages = spread == 2
+                if outline {
+                    renderer.outline = try CLIError.wrap { () throws(LayoutError) in try job.input.storage.headings(settings: job.layout.settings) }
+                }
                 do {
                     bytes = try renderer.render(job.layout)
                 } catch let error as PDFError {
@@ -66,7 +93,7 @@ struct Render: ParsableCommand {
                     }
                 }
             case .text:
-                bytes = Array(TextSpreadRenderer(pagesPerSpread: spread).render(job.layout).utf8)
+                bytes = Array(TextSpreadRenderer(pagesPerSpread: spread ?? 2).render(job.layout).utf8)
             case .json:
                 bytes = Array(PageMapJSON.render(job.layout, source: input == "-" ? nil : input).utf8)
             }
@@ -85,3 +112,7 @@ struct Render: ParsableCommand {
         return .pdf
     }
 }
+
+extension FolioPosition: ExpressibleByArgument {}
+
+extension Imposition: ExpressibleByArgument {}

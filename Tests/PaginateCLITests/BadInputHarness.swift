@@ -138,7 +138,8 @@ enum BadInputRunner {
             standardInput = Data(bytes)
         }
         let output = try badCase.output?(folder) ?? folder.appendingPathComponent("out.pdf").path
-        let arguments = [input, "-o", output] + badCase.arguments + (try badCase.preparedArguments?(folder) ?? [])
+        // Without folios, so the PDF's text is the input's text alone; page numbers have their own tests.
+        let arguments = [input, "-o", output, "--folio", "none"] + badCase.arguments + (try badCase.preparedArguments?(folder) ?? [])
         let before = TemporaryDirectory.contents(of: folder)
 
         let started = Date()

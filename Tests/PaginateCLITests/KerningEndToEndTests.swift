@@ -28,7 +28,7 @@ final class KerningEndToEndTests: XCTestCase {
         let folder = try TemporaryDirectory.make(prefix: "kerning")
         defer { try? FileManager.default.removeItem(at: folder) }
         let pdf = folder.appendingPathComponent("book.pdf")
-        let render = try PaginateBinary.run([corpus.url.path, "-o", pdf.path] + Self.options)
+        let render = try PaginateBinary.run([corpus.url.path, "-o", pdf.path] + Self.options + RenderEndToEndTests.noFolios)
         XCTAssertEqual(render.status, 0, render.summary)
 
         let kerned = try pages([corpus.url.path] + Self.options)

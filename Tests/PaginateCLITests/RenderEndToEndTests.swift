@@ -12,6 +12,9 @@ final class RenderEndToEndTests: XCTestCase {
         let map: PageMap
     }
 
+    /// PDF pages number themselves by default; tests that compare the PDF's text with the source turn that off.
+    static let noFolios = ["--folio", "none"]
+
     nonisolated(unsafe) private static var cache: [Corpus: Rendered] = [:]
     nonisolated(unsafe) private static var folder: URL?
 
@@ -29,7 +32,8 @@ final class RenderEndToEndTests: XCTestCase {
         self.folder = folder
         let source = try corpus.bytes()
         let pdf = folder.appendingPathComponent("\(corpus.rawValue).pdf")
-        let render = try PaginateBinary.run([corpus.url.path, "-o", pdf.path] + Corpus.options)
+        // Without folios, so the PDF's text is the source's text alone (folios have their own tests).
+        let render = try PaginateBinary.run([corpus.url.path, "-o", pdf.path] + Corpus.options + noFolios)
         guard render.status == 0 else { throw ProcessFailure(description: "rendering \(corpus.rawValue) failed: \(render.summary)") }
         let count = try PaginateBinary.run(["count", corpus.url.path] + Corpus.options)
         guard count.status == 0, let pages = Int(count.output.trimmingCharacters(in: .newlines)) else {
@@ -194,7 +198,7 @@ final class RenderEndToEndTests: XCTestCase {
         for corpus in Corpus.allCases {
             let rendered = try Self.rendered(corpus)
             let again = folder.appendingPathComponent("\(corpus.rawValue)-again.pdf")
-            let run = try PaginateBinary.run([corpus.url.path, "-o", again.path] + Corpus.options)
+            let run = try PaginateBinary.run([corpus.url.path, "-o", again.path] + Corpus.options + Self.noFolios)
             XCTAssertEqual(run.status, 0, run.summary)
             let first = try Data(contentsOf: rendered.pdf)
             let second = try Data(contentsOf: again)
@@ -212,7 +216,7 @@ final class RenderEndToEndTests: XCTestCase {
         XCTAssertEqual(count.output, "2\n")
 
         let pdf = folder.appendingPathComponent("ff.pdf")
-        let render = try PaginateBinary.run([input.path, "-o", pdf.path])
+        let render = try PaginateBinary.run([input.path, "-o", pdf.path] + Self.noFolios)
         XCTAssertEqual(render.status, 0, render.summary)
         XCTAssertEqual(try PDFTools.check(pdf).status, 0)
         XCTAssertEqual(try PDFTools.pageCount(pdf), 2)

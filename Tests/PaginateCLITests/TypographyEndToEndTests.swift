@@ -8,7 +8,7 @@ final class TypographyEndToEndTests: XCTestCase {
 
     private func render(_ corpus: Corpus, _ options: [String], in folder: URL) throws -> (pdf: URL, pages: Int) {
         let pdf = folder.appendingPathComponent("\(corpus.rawValue).pdf")
-        let render = try PaginateBinary.run([corpus.url.path, "-o", pdf.path] + options)
+        let render = try PaginateBinary.run([corpus.url.path, "-o", pdf.path] + options + RenderEndToEndTests.noFolios)
         XCTAssertEqual(render.status, 0, render.summary)
         let count = try PaginateBinary.run(["count", corpus.url.path] + options)
         let pages = try XCTUnwrap(Int(count.output.trimmingCharacters(in: .newlines)), count.summary)

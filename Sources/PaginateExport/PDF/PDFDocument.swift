@@ -24,6 +24,9 @@ final class PDFDocument {
     private var fonts: [HPDF_Font] = []
     private var fontsByFile: [String: PDFFontHandle] = [:]
     private var page: HPDF_Page?
+    /// Every page added so far, in order, so that outline entries can point back at them.
+    private var pages: [HPDF_Page] = []
+    private var pageHeights: [Double] = []
     private var pageHeight = 0.0
     /// Text-space scale standing in for font sizes above libharu's 600 pt limit.
     private var textScale = 1.0
@@ -60,8 +63,11 @@ final class PDFDocument {
     // MARK: - Document information
 
     /// Sets the Info dictionary's text entries; libharu stores them as UTF-16 with a BOM.
-    func setInfo(title: String, creator: String, producer: String) throws {
+    /// An absent `author` or `subject` leaves the entry out rather than writing an empty one.
+    func setInfo(title: String, author: String? = nil, subject: String? = nil, creator: String, producer: String) throws {
         try check("setting the title", HPDF_SetInfoAttr(doc, HPDF_INFO_TITLE, cString(title)))
+        if let author { try check("setting the author", HPDF_SetInfoAttr(doc, HPDF_INFO_AUTHOR, cString(author))) }
+        if let subject { try check("setting the subject", HPDF_SetInfoAttr(doc, HPDF_INFO_SUBJECT, cString(subject))) }
         try check("setting the creator", HPDF_SetInfoAttr(doc, HPDF_INFO_CREATOR, cString(creator)))
         try check("setting the producer", HPDF_SetInfoAttr(doc, HPDF_INFO_PRODUCER, cString(producer)))
     }
@@ -127,6 +133,44 @@ final class PDFDocument {
         try check("setting the page height", HPDF_Page_SetHeight(newPage, HPDF_REAL(height)))
         page = newPage
         pageHeight = height
+        pages.append(newPage!)
+        pageHeights.append(height)
+    }
+
+    // MARK: - Navigation
+
+    /// Asks viewers to show two pages side by side with the first page alone on the right, as an
+    /// open book shows them (`/PageLayout /TwoColumnRight`); otherwise the viewer's default applies.
+    func showFacingPages() throws {
+        try check("setting the page layout", HPDF_SetPageLayout(doc, HPDF_PAGE_LAYOUT_TWO_COLUMN_RIGHT))
+    }
+
+    /// Labels every page with its number in decimal, starting at 1 (`/PageLabels`), so viewers
+    /// show the same numbers as the folios.
+    func labelPagesWithNumbers() throws {
+        try check("labelling the pages", HPDF_AddPageLabel(doc, 0, HPDF_PAGE_NUM_STYLE_DECIMAL, 1, nil))
+    }
+
+    /// Adds a top-level outline entry (bookmark) that opens page `pageIndex` (0-based, already
+    /// added) with `top` (PDF points from the bottom) at the top of the window and the page's
+    /// width filling it (`/FitH`): libharu cannot write `/XYZ` with the zoom left unchanged.
+    func addOutlineEntry(title: String, pageIndex: Int, top: Double) throws {
+        precondition(pages.indices.contains(pageIndex), "an outline entry must point at a page already added")
+        let encoder = HPDF_GetEncoder(doc, "UTF-8")
+        try check("preparing an outline entry")
+        let entry = HPDF_CreateOutline(doc, nil, cString(title), encoder)
+        try check("adding an outline entry")
+        let destination = HPDF_Page_CreateDestination(pages[pageIndex])
+        try check("creating an outline destination")
+        let clampedTop = min(max(top, 0), pageHeights[pageIndex])
+        try check("positioning an outline destination", HPDF_Destination_SetFitH(destination, HPDF_REAL(clampedTop)))
+        try check("linking an outline entry", HPDF_Outline_SetDestination(entry, destination))
+        try check("opening an outline entry", HPDF_Outline_SetOpened(entry, HPDF_TRUE))
+    }
+
+    /// Asks viewers to open with the outline panel showing (`/PageMode /UseOutlines`).
+    func showOutlineOnOpen() throws {
+        try check("setting the page mode", HPDF_SetPageMode(doc, HPDF_PAGE_MODE_USE_OUTLINE))
     }
 
     /// Opens a text object on the current page; `showText` is only valid inside one.
