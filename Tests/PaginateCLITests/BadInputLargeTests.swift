@@ -4,8 +4,10 @@ import XCTest
 /// The largest bad inputs: a 50 MB line with no break opportunity, and the check that the time
 /// such a line takes grows linearly with its length (no re-measuring of the line per break).
 final class BadInputLargeTests: XCTestCase {
-    /// The bound on the 50 MB case, for a debug build on a shared machine.
-    static let fiftyMegabyteBound: TimeInterval = 120
+    /// The bound on the 50 MB case, for a debug build on a shared machine: it catches a hang, not
+    /// a slowdown (the release build renders the 24,000 pages in about 15 s; linearity is
+    /// `testLongLinesTakeLinearTime`'s to check).
+    static let fiftyMegabyteBound: TimeInterval = 300
 
     func testFiftyMegabyteLineWithoutBreakOpportunities() throws {
         let count = 50_000_000

@@ -27,6 +27,7 @@ struct Flow {
     private let basePitch: Double
     private let tabStop: Int
     private let rules: BreakRules
+    private let breakers: BreakerFactory
     private let fitter: LineFitter
 
     private var pages: [[ContainerDraft]] = []
@@ -58,6 +59,8 @@ struct Flow {
         basePitch = settings.lineHeight * settings.fontSize
         tabStop = settings.tabWidth * (fonts.fonts[0].width(of: 0x20) ?? 250)
         rules = BreakRules(settings)
+        breakers = BreakerFactory(fonts: fonts, hyphenator: hyphenator, typography: settings.typography, rules: rules,
+                                  tabStop: tabStop, scale: scale)
         fitter = LineFitter(fonts: fonts, fontSize: settings.fontSize, scale: scale, basePitch: basePitch, rules: rules)
         startContainer()
     }
@@ -119,7 +122,7 @@ struct Flow {
             if paragraph.breaksPageAfter { pendingPageBreak = true }
             if paragraph.kind == .text { followsHeading = paragraph.isHeading }
         }
-        var breaker = makeBreaker(paragraph, width: current.container.size.width)
+        var breaker = breakers.make(paragraph, width: current.container.size.width)
         let prepared = breaker.prepared
         uncovered += prepared.uncovered
         if paragraph.kind == .separator, let spacing = rules.paragraphSpacing {
@@ -139,7 +142,7 @@ struct Flow {
             pendingGap = 0
             let fit = fitter.fit(breaker, in: container, top: top, bandHeight: bandHeight)
             var lookahead = FlowLookahead(upcoming: upcoming, fitter: fitter,
-                                          makeBreaker: { [self] in makeBreaker($0, width: container.size.width) },
+                                          makeBreaker: { [breakers] in breakers.make($0, width: container.size.width) },
                                           container: container, nextWidth: nextWidth)
             let count = rules.linesHere(fitter.measure(fit, of: breaker, top: top, nextWidth: nextWidth), atTop: atTop,
                                         isHeading: paragraph.isHeading, breaksPageAfter: paragraph.breaksPageAfter, upcoming: &lookahead)
@@ -168,15 +171,6 @@ struct Flow {
             bandHeight = count == fit.lines.count ? fit.bandHeight : basePitch
             if !breaker.isFinished { try advanceContainer() }
         }
-    }
-
-    /// Prepares a paragraph (hyphenation points, kerning) and makes its breaker, with the optimal
-    /// breaker's plan for lines `width` points wide when the typography asks for one.
-    private func makeBreaker(_ paragraph: Paragraph, width: Double) -> LineBreaker {
-        let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator, kerning: settings.typography.kerning)
-        let indent = rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: width)
-        return LineBreaker(prepared, tabStop: tabStop, typography: settings.typography,
-                           firstWidth: thousandths(width - indent), width: thousandths(width))
     }
 
     /// A width in points as whole thousandths of an em (rounded down: a line never overflows).
