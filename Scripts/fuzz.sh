@@ -84,20 +84,33 @@ export PAGINATE_FONTS="${PAGINATE_FONTS:-$root/Fonts}"
 # ASAN_OPTIONS=malloc_context_size=30 for full reports. Swift's runtime caches look like leaks.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:malloc_context_size=0}"
 
-# Seeds: a 16-byte settings header (see Fuzz/Sources/FuzzSupport/FuzzCase.swift) and small texts.
+# Seeds: a 20-byte settings header (see Fuzz/Sources/FuzzSupport/FuzzCase.swift) and small texts.
+# A seed missing from the corpus is added, so a corpus made before a seed existed gets it too.
 seed() {
     local dir="$1"
     mkdir -p "$dir"
-    [ -n "$(ls -A "$dir" 2>/dev/null)" ] && return 0
-    local header='\x60\x80\x10\x01\x14\x07\x02\x07\x40\x40\x60\x40\x00\x10\x05\x01'
-    local header_columns='\x90\xa0\x04\x0a\x10\x07\x06\x07\x20\x20\x80\x30\x00\x40\x05\x01'
-    printf "$header%s" "It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife." > "$dir/seed-prose"
-    printf "$header%s" $'Chapter 1\n\n   Title line\nhard wrapped line that\ngoes on here and\nthen ends.\n\n\fNext page\ttab\tstops' > "$dir/seed-lines"
-    printf "$header_columns%s" '如是我聞。一時佛在舍衛國祇樹給孤獨園，與大比丘眾千二百五十人俱。' > "$dir/seed-cjk"
-    printf "$header%s" $'e\xcc\x81 \xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9 \xe2\x98\xba\xef\xb8\x8f \xef\xbb\xbf\xc3\xa9\r\n\xc0\xaf\xed\xa0\x80\xf0\x9f' > "$dir/seed-unicode"
-    printf "$header_columns%s" 'https://example.com/a/very/long/path?with=query&and=more#fragment_without_spaces_xxxxxxxxxxxxxxxxxxxxxxxx' > "$dir/seed-url"
-    if [ -f "$root/Examples/pride-and-prejudice-1-3.txt" ]; then
+    # Ragged right; justified and hyphenated with a 12 pt indent; columns; a book's rules
+    # (justified, optimal breaks, hyphenation, chapter breaks, 3 widows and orphans, 18 pt
+    # indent, 4 pt between paragraphs).
+    local header='\x60\x80\x10\x01\x14\x07\x02\x07\x40\x40\x60\x40\x00\x10\x05\x01\x00\x00\x00\x00'
+    local header_justified='\x60\x80\x10\x01\x14\x07\x02\x07\x40\x40\x60\x40\x00\x10\x05\x01\x11\x00\x0c\x00'
+    local header_columns='\x90\xa0\x04\x0a\x10\x07\x06\x07\x20\x20\x80\x30\x00\x40\x05\x01\x00\x00\x00\x00'
+    local header_book='\x60\x80\x10\x01\x14\x07\x02\x07\x40\x40\x60\x40\x00\x10\x05\x01\x39\x05\x12\x05'
+    put() { [ -e "$dir/$1" ] || printf "$2%s" "$3" > "$dir/$1"; }
+    local prose="It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife."
+    put seed-prose "$header" "$prose"
+    put seed-prose-justified "$header_justified" "$prose"
+    put seed-lines "$header" $'Chapter 1\n\n   Title line\nhard wrapped line that\ngoes on here and\nthen ends.\n\n\fNext page\ttab\tstops'
+    put seed-cjk "$header_columns" '如是我聞。一時佛在舍衛國祇樹給孤獨園，與大比丘眾千二百五十人俱。'
+    put seed-unicode "$header" $'e\xcc\x81 \xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9 \xe2\x98\xba\xef\xb8\x8f \xef\xbb\xbf\xc3\xa9\r\n\xc0\xaf\xed\xa0\x80\xf0\x9f'
+    put seed-soft-hyphens "$header_justified" $'in\xc2\xadcom\xc2\xadpre\xc2\xadhen\xc2\xadsi\xc2\xadble extraordinarily un\xc2\xadbe\xc2\xadliev\xc2\xadable'
+    put seed-url "$header_columns" 'https://example.com/a/very/long/path?with=query&and=more#fragment_without_spaces_xxxxxxxxxxxxxxxxxxxxxxxx'
+    put seed-chapters "$header_book" $'CHAPTER I.\n\nIt is a truth universally acknowledged.\n\nHowever little known the feelings or views of such a man may be.\n\nCHAPTER II.\n\nMr. Bennet was among the earliest of those who waited on Mr. Bingley.'
+    if [ -f "$root/Examples/pride-and-prejudice-1-3.txt" ] && [ ! -e "$dir/seed-book" ]; then
         { printf "$header"; head -c 2000 "$root/Examples/pride-and-prejudice-1-3.txt"; } > "$dir/seed-book"
+    fi
+    if [ -f "$root/Examples/pride-and-prejudice-1-3.txt" ] && [ ! -e "$dir/seed-book-rules" ]; then
+        { printf "$header_book"; head -c 2000 "$root/Examples/pride-and-prejudice-1-3.txt"; } > "$dir/seed-book-rules"
     fi
 }
 

@@ -6,8 +6,16 @@ import Glibc
 #endif
 
 /// What the fuzz targets in `Fuzz/` found, each reduced to a small case that states the correct
-/// behaviour. The fuzzers run with these findings tolerated (`PAGINATE_FUZZ_TOLERATE`, see
-/// `Fuzz/Sources/FuzzSupport/Invariants.swift`) until the engine is fixed.
+/// behaviour. These findings are fixed, and the fuzzers enforce every invariant they broke.
+///
+/// The saved inputs (`.fuzz-corpus/known/layout`, local to a checkout) and their tests:
+///
+/// | input | finding | test |
+/// | --- | --- | --- |
+/// | `crash-2c46c3…`, `crash-408241…`, `crash-812fbf…`, `crash-f7a6c8…` | end-offset | `testALoneInvalidByteIsOneRunOfOneByte`, `testRunEnds…`, `testRunBeforeALineBreak…` |
+/// | `crash-0c562c…`, `space-keycap` (and likely `crash-8498d3…`) | uncovered-space | `testUncoveredWhiteSpaceIsNotDrawnAsAReplacementCharacter` |
+/// | `partial-extra-pages` | partial-end | `testFuzzFindingStoppedLayoutsMatchTheFullLayout` and the two `partial-end` tests |
+/// | `huge-page-crash` | huge-page | `testPagesTooLargeForIntegerArithmeticAreRefused` |
 final class BadInputFuzzRegressionTests: XCTestCase {
     nonisolated(unsafe) private static var chain: FontChain?
 
@@ -53,6 +61,19 @@ final class BadInputFuzzRegressionTests: XCTestCase {
         let lines = layout.pages.flatMap(\.lines)
         XCTAssertEqual(lines.count, 2)
         XCTAssertEqual(lines.first?.runs.last?.sourceRange, 0..<4, "the run claims the line break and the next line's bytes")
+    }
+
+    /// The four end-offset inputs reduce to a text of one invalid byte: it is one U+FFFD drawn for
+    /// exactly that byte, and every caret stop lies within the text.
+    func testALoneInvalidByteIsOneRunOfOneByte() throws {
+        for byte: UInt8 in [0x80, 0x82, 0x9F, 0xA9, 0xF3] {
+            let layout = try Self.layout([byte])
+            let line = try XCTUnwrap(layout.pages.first?.lines.first)
+            XCTAssertEqual(line.range, 0..<1, "0x\(String(byte, radix: 16))")
+            XCTAssertEqual(line.runs.map(\.sourceRange), [0..<1], "0x\(String(byte, radix: 16))")
+            XCTAssertEqual(line.runs.map(\.text), ["\u{FFFD}"], "0x\(String(byte, radix: 16))")
+            XCTAssertEqual(line.caretStops.map(\.offset), [0, 1], "0x\(String(byte, radix: 16))")
+        }
     }
 
     // MARK: - partial-end
@@ -136,11 +157,42 @@ final class BadInputFuzzRegressionTests: XCTestCase {
     /// White space no font covers (U+3000 with a Latin font alone) is space, not a visible U+FFFD.
     func testUncoveredWhiteSpaceIsNotDrawnAsAReplacementCharacter() throws {
         let latinOnly = FontChain(fonts: [try Self.fonts().fonts[0]])
-        for text in ["a\u{3000}b", "\u{3000}\u{20E3}.", "x\u{1680}y"] {
+        for text in ["a\u{3000}b", "\u{3000}a", "\u{3000}\u{20E3}.", "x\u{1680}y"] {
             let layout = try Self.layout(Array(text.utf8), fonts: latinOnly)
             let drawn = layout.pages.flatMap(\.lines).flatMap(\.runs).map(\.text).joined()
             XCTAssertFalse(drawn.unicodeScalars.contains("\u{FFFD}"), "\(text.debugDescription) drew \(drawn.debugDescription)")
         }
+    }
+
+    // MARK: - huge-page
+
+    /// Pages far larger than PDF allows are refused with a `LayoutError` by the engine itself, by
+    /// the layout and the page map alike; they used to trap converting a width to an integer
+    /// number of thousandths of an em. The first case is the fuzz input `huge-page-crash` decoded:
+    /// a 1e308 pt square page in four columns, 1 pt type, and no text.
+    func testPagesTooLargeForIntegerArithmeticAreRefused() throws {
+        let latinOnly = FontChain(fonts: [try Self.fonts().fonts[0]])
+        let fuzzed = LayoutSettings(page: PageSetup(size: Size(width: 1e308, height: 1e308),
+                                                    margins: EdgeInsets(top: 2, right: 1, bottom: 2.0 / 3, left: 0.5),
+                                                    columns: 4, gutter: 0),
+                                    fontSize: 1, lineHeight: 1.4, paragraphMode: .auto, tabWidth: 1)
+        var cases = [(fuzzed, [UInt8]())]
+        for side in [14_401, 1e15, 1e20, .greatestFiniteMagnitude] {
+            cases.append((LayoutSettings(page: PageSetup(size: Size(width: side, height: 600), margins: EdgeInsets(all: 36))),
+                          Array("text".utf8)))
+        }
+        for (settings, text) in cases {
+            let manager = LayoutManager(fonts: latinOnly, settings: settings)
+            XCTAssertThrowsError(try manager.layout(TextStorage(bytes: text)), "\(settings.page.size)") { error in
+                guard case LayoutError.invalidGeometry = error else { return XCTFail("\(settings.page.size): \(error)") }
+            }
+            XCTAssertThrowsError(try manager.pageMap(TextStorage(bytes: text), jobs: 2), "\(settings.page.size)")
+        }
+        // The largest page PDF allows still lays out.
+        let largest = LayoutSettings(page: PageSetup(size: Size(width: 14_400, height: 14_400), margins: EdgeInsets(all: 0), columns: 4),
+                                     fontSize: 1)
+        let layout = try LayoutManager(fonts: latinOnly, settings: largest).layout(TextStorage(bytes: Array("a b".utf8)))
+        XCTAssertEqual(layout.pageCount, 1)
     }
 
     // MARK: - Leak (found by LeakSanitizer while fuzzing)
@@ -184,10 +236,10 @@ final class BadInputFuzzRegressionTests: XCTestCase {
         let scratch = try TemporaryDirectory.make(prefix: "fuzz-replay")
         defer { try? FileManager.default.removeItem(at: scratch) }
         for file in files {
-            // The fuzz input is a 16-byte settings header and the text; the CLI gets the text.
+            // The fuzz input is a 20-byte settings header and the text; the CLI gets the text.
             let data = try Data(contentsOf: file)
             let input = scratch.appendingPathComponent("input.txt")
-            try data.dropFirst(16).write(to: input)
+            try data.dropFirst(20).write(to: input)
             for mode in ["auto", "blank", "lines"] {
                 let run = try BadInputProcess.paginate([input.path, "-o", scratch.appendingPathComponent("out.pdf").path,
                                                         "--paragraphs", mode, "--page", "200x150", "--margin", "10", "--columns", "2"])

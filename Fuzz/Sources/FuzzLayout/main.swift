@@ -20,7 +20,13 @@ public func fuzzLayout(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         if (try? manager.layout(storage, includeRuns: false)) != nil {
             fatalError("invariant violated: layout with runs failed (\(error)) but without runs succeeded")
         }
+        if (try? manager.pageMap(storage, jobs: 1)) != nil {
+            fatalError("invariant violated: layout failed (\(error)) but the page map succeeded")
+        }
         return 0
+    }
+    if fuzzCase.expectsRefusal {
+        fatalError("invariant violated: an invalid setting was laid out instead of refused: \(fuzzCase.settings.typography)")
     }
     Invariants.dump(full, settings: fuzzCase.settings)
     Invariants.check(full, source: fuzzCase.text, fonts: fonts, exclusions: fuzzCase.exclusions)

@@ -17,12 +17,38 @@ import PaginateKit
 /// | 12, 13 | a byte offset (big-endian, modulo text length + 1) for the noncontiguous layout check |
 /// | 14 | PDF title: a length (mod 16) taken from the text's start |
 /// | 15 | bit 0: also lay out without runs, through the offset and as a page map, and compare; bits 1–4 all set: the page map on 3 threads |
+/// | 16 | alignment (bits 0–1: left, justify, center, right); breaking (bits 2–3: auto, greedy, optimal, auto); bit 4: hyphenation (`en-US`); bit 5: chapter breaks; heading pattern (bits 6–7: built-in, or one of `headingPatterns`) |
+/// | 17 | widows (bits 0–1) and orphans (bits 2–3): 2, 3, 4 or 1 lines for 0–3 |
+/// | 18 | first-line indent 0–60 pt (value mod 61); 248–255: one invalid setting instead (`invalidSettings`) |
+/// | 19 | paragraph spacing: 0 for none (a blank line), else 0–20 pt ((value − 1) mod 21) |
+///
+/// Zero bytes give the default typography (ragged right, automatic breaking, no hyphenation, 2
+/// widows and 2 orphans, no indent, blank lines between paragraphs, built-in headings), so inputs written
+/// for the 16-byte header of earlier versions keep their meaning with four zero bytes inserted
+/// after it.
 ///
 /// With extreme values, bytes 0, 1, 4 and 8 pick the page width, page height, font size and gutter
 /// from `extremes` (zero, negative, tiny, huge, infinite, NaN): settings must then be refused with
-/// a `LayoutError` or laid out, never crash.
+/// a `LayoutError` or laid out, never crash. An invalid typography setting (byte 18) must be
+/// refused with a `LayoutError`.
 public struct FuzzCase {
-    public static let headerLength = 16
+    public static let headerLength = 20
+
+    /// Heading patterns besides the built-in rule: a line of capitals, a Markdown heading, any
+    /// line with a digit (so that many short lines become headings and chapters).
+    public static let headingPatterns = ["^[A-Z0-9 .:-]+$", "^#+ ", "[0-9]"]
+
+    /// Typography the engine must refuse, one per value 248–255 of byte 18.
+    static let invalidSettings: [(inout Typography) -> Void] = [
+        { $0.widows = 0 },
+        { $0.orphans = 101 },
+        { $0.firstLineIndent = -1 },
+        { $0.firstLineIndent = .nan },
+        { $0.paragraphSpacing = -1 },
+        { $0.paragraphSpacing = .infinity },
+        { $0.headingPattern = "(" },
+        { $0.hyphenationLanguage = "zz" },
+    ]
 
     public static let extremes: [Double] = [0, -1, 1e-300, 0.5, 1, 3, 14_400, 1e6, 1e15, 1e20, 1e308,
                                             .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
@@ -38,6 +64,8 @@ public struct FuzzCase {
     public let checksVariants: Bool
     /// Threads for `LayoutManager.pageMap(_:jobs:)` (more than one opens the fonts again: rarely).
     public let pageMapJobs: Int
+    /// Whether the settings hold an invalid typography value, which layout must refuse.
+    public let expectsRefusal: Bool
     /// The title the PDF target records.
     public let title: String
     /// The text bytes.
@@ -64,15 +92,35 @@ public struct FuzzCase {
         let extreme = byte(2) & 0x40 != 0
         func pick(_ index: Int, _ normal: Double) -> Double {
             guard extreme else { return normal }
-            var value = FuzzCase.extremes[byte(index) % FuzzCase.extremes.count]
-            // Known finding `huge-page`: sizes past what an Int of thousandths of an em holds trap.
-            if Invariants.tolerated.contains("huge-page"), value.isFinite, value > 1e12 { value = 1e12 }
-            return value
+            return FuzzCase.extremes[byte(index) % FuzzCase.extremes.count]
+        }
+        var typography = Typography(kerning: byte(6) & 0x10 != 0)
+        typography.alignment = [.left, .justify, .center, .right][byte(16) & 3]
+        typography.breaking = [.auto, .greedy, .optimal, .auto][(byte(16) >> 2) & 3]
+        // Known finding `unterminated-word` (see `Invariants.tolerated`): no hyphenation while tolerated.
+        let hyphenates = byte(16) & 0x10 != 0 && !Invariants.tolerated.contains("unterminated-word")
+        typography.hyphenationLanguage = hyphenates ? "en-US" : nil
+        typography.chapterBreak = byte(16) & 0x20 != 0
+        let heading = byte(16) >> 6
+        typography.headingPattern = heading == 0 ? nil : FuzzCase.headingPatterns[heading - 1]
+        // 0 stands for the default of 2 lines, so that zero bytes keep the default typography.
+        func lines(_ bits: Int) -> Int { [2, 3, 4, 1][bits & 3] }
+        typography.widows = lines(byte(17))
+        typography.orphans = lines(byte(17) >> 2)
+        if byte(18) >= 248 {
+            FuzzCase.invalidSettings[byte(18) - 248](&typography)
+            expectsRefusal = true
+        } else {
+            typography.firstLineIndent = Double(byte(18) % 61)
+            expectsRefusal = false
+        }
+        if byte(19) != 0 && typography.paragraphSpacing == nil {
+            typography.paragraphSpacing = Double((byte(19) - 1) % 21)
         }
         settings = LayoutSettings(page: PageSetup(size: Size(width: pick(0, width), height: pick(1, height)), margins: margins,
                                                   columns: columns, gutter: pick(8, gutter)),
                                   fontSize: pick(4, fontSize), lineHeight: lineHeight, paragraphMode: mode, tabWidth: tabWidth,
-                                  typography: Typography(kerning: byte(6) & 0x10 != 0))
+                                  typography: typography)
 
         if byte(6) & 0x04 != 0 {
             let columnWidth = settings.page.columnWidth, columnHeight = settings.page.columnHeight
