@@ -45,6 +45,15 @@ final class HyphenatorTests: XCTestCase {
         }
     }
 
+    /// Points are per character, also in words with letters beyond ASCII (two UTF-8 bytes each):
+    /// libhyphen reports UTF-8 words per character, and reading its answer per byte put every
+    /// hyphen after an accented letter one letter late.
+    func testWordsWithAccentedLetters() throws {
+        let hyphenator = try hyphenator()
+        XCTAssertEqual(hyphenated("nàturalness", hyphenator), "nà-tu-ral-ness")
+        XCTAssertEqual(hyphenated("naturalness", hyphenator), "nat-u-ral-ness")
+    }
+
     func testMinimumFragmentsAndShortWords() throws {
         let hyphenator = try hyphenator()
         for word in ["a", "the", "into", "table", "hyphenation", "acknowledged"] {

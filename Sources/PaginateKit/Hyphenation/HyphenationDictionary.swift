@@ -26,15 +26,20 @@ final class HyphenationDictionary: @unchecked Sendable {
         hnj_hyphen_free(dictionary)
     }
 
-    /// Where a lower-case word encoded in UTF-8 may be hyphenated: the byte offsets after which a
-    /// hyphen may break it, keeping at least `leftMinimum` and `rightMinimum` characters on each side.
+    /// Where a lower-case word encoded in UTF-8 may be hyphenated: the indices of the characters
+    /// (code points) after which a hyphen may break it, keeping at least `leftMinimum` and
+    /// `rightMinimum` characters on each side.
     func hyphenationPoints(utf8 word: [UInt8], leftMinimum: Int, rightMinimum: Int, scratch hyphens: inout [CChar]) -> [Int] {
         guard !word.isEmpty, word.count < 1024 else { return [] }
         if hyphens.count < word.count + 5 { hyphens = [CChar](repeating: 0, count: word.count + 5) }
         var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var positions: UnsafeMutablePointer<Int32>?
         var cuts: UnsafeMutablePointer<Int32>?
-        let status = word.withUnsafeBufferPointer { bytes in
+        // libhyphen takes a length but also reads the word as a C string (its hyphen-minimum and
+        // no-hyphen passes stop at a NUL): give it one.
+        var terminated = word
+        terminated.append(0)
+        let status = terminated.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 hnj_hyphen_hyphenate3(dictionary, chars.baseAddress, Int32(word.count), &hyphens, nil,
                                       &replacements, &positions, &cuts, Int32(leftMinimum), Int32(rightMinimum), 0, 0)
@@ -42,9 +47,12 @@ final class HyphenationDictionary: @unchecked Sendable {
         }
         // Non-standard hyphenation (German "Schiffahrt" → "Schiff-fahrt") changes the spelling; the
         // engine only ever adds a hyphen, so such points are skipped.
+        // A UTF-8 dictionary reports per character; an 8-bit one per byte, which is a character
+        // only for ASCII (the only text it can match in a UTF-8 word).
+        let characters = dictionary.pointee.utf8 != 0 ? word.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } : word.count
         var points: [Int] = []
         if status == 0 {
-            for offset in 0..<(word.count - 1) where hyphens[offset] & 1 == 1 {
+            for offset in 0..<(characters - 1) where hyphens[offset] & 1 == 1 {
                 if let replacements, replacements[offset] != nil { continue }
                 points.append(offset)
             }

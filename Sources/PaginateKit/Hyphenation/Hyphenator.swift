@@ -22,7 +22,6 @@ public final class Hyphenator {
     private let dictionary: HyphenationDictionary
     private var cache: [[UInt32]: [UInt8]] = [:]
     private var utf8: [UInt8] = []
-    private var utf8Ends: [Int] = []
     private var scratch: [CChar] = []
 
     /// Loads the patterns for `language` (a BCP 47 tag such as `en-US`, `de` or `fr`).
@@ -95,7 +94,6 @@ public final class Hyphenator {
         var result: [UInt8] = []
         if word.count < 250 && !word.allSatisfy(Hyphenator.isUppercase) {
             utf8.removeAll(keepingCapacity: true)
-            utf8Ends.removeAll(keepingCapacity: true)
             var lowered = true
             for scalar in word {
                 guard let value = Unicode.Scalar(scalar) else { lowered = false; break }
@@ -103,16 +101,13 @@ public final class Hyphenator {
                 let lower = value.properties.lowercaseMapping.unicodeScalars
                 let mapped = lower.count == 1 ? lower.first! : value
                 utf8.append(contentsOf: UTF8.encode(mapped)!)
-                utf8Ends.append(utf8.count)
             }
             if lowered {
                 let offsets = dictionary.hyphenationPoints(utf8: utf8, leftMinimum: leftMinimum,
                                                            rightMinimum: rightMinimum, scratch: &scratch)
-                for offset in offsets {
-                    // A point after byte `offset` counts only at the end of a code point.
-                    if let index = utf8Ends.firstIndex(of: offset + 1), index < word.count - 1 {
-                        result.append(UInt8(index))
-                    }
+                // One code point of the word is one character of the dictionary's input.
+                for index in offsets where index < word.count - 1 {
+                    result.append(UInt8(index))
                 }
             }
         }
@@ -199,14 +194,22 @@ public final class Hyphenator {
 /// The process's loaded pattern dictionaries, shared by every hyphenator and thread.
 private final class LoadedDictionaries: @unchecked Sendable {
     private var byPath: [String: HyphenationDictionary] = [:]
-    private var lock = pthread_mutex_t()
+    // A mutex must not move: it lives in memory of its own, not in a Swift property.
+    private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        lock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
 
-    init() { pthread_mutex_init(&lock, nil) }
-    deinit { pthread_mutex_destroy(&lock) }
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
 
     func dictionary(at path: String) throws(HyphenationError) -> HyphenationDictionary {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         if let known = byPath[path] { return known }
         let dictionary = try HyphenationDictionary(path: path)
         byPath[path] = dictionary
