@@ -159,6 +159,15 @@ for target in "${targets[@]}"; do
     set -e
     executed="$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || echo '?')"
     speed="$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$' || echo '?')"
+    if [ "$executed" = '?' ]; then
+        # A process killed by the C library (heap corruption detected by malloc) prints no final
+        # statistics, and may not save its input either: count up to its last status line.
+        last="$(grep -E '^#[0-9]+' "$log" | tail -1 || true)"
+        if [ -n "$last" ]; then
+            executed="$(echo "$last" | grep -oE '^#[0-9]+' | tr -d '#' || echo '?')"
+            speed="$(echo "$last" | grep -oE 'exec/s: [0-9]+' | grep -oE '[0-9]+' || echo '?')"
+        fi
+    fi
     files="$(find "$corpus" -type f | wc -l)"
     bytes="$(du -sb "$corpus" | cut -f1)"
     found="$(find "$findings" -type f | wc -l)"
@@ -172,7 +181,7 @@ for target in "${targets[@]}"; do
         echo "   interrupted"
     elif [ "$code" -ne 0 ]; then
         status=1
-        grep -m1 -E 'invariant violated|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error' "$log" | sed 's/^/   /' || true
+        grep -m1 -E 'invariant violated|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error|corrupted|free\(\)|malloc\(\)' "$log" | sed 's/^/   /' || true
         echo "   input saved in ${findings#$root/}/ (replay: $bin/$name <file>)"
     fi
 done
