@@ -97,9 +97,7 @@ public struct FuzzCase {
         var typography = Typography(kerning: byte(6) & 0x10 != 0)
         typography.alignment = [.left, .justify, .center, .right][byte(16) & 3]
         typography.breaking = [.auto, .greedy, .optimal, .auto][(byte(16) >> 2) & 3]
-        // Known finding `unterminated-word` (see `Invariants.tolerated`): no hyphenation while tolerated.
-        let hyphenates = byte(16) & 0x10 != 0 && !Invariants.tolerated.contains("unterminated-word")
-        typography.hyphenationLanguage = hyphenates ? "en-US" : nil
+        typography.hyphenationLanguage = byte(16) & 0x10 != 0 ? "en-US" : nil
         typography.chapterBreak = byte(16) & 0x20 != 0
         let heading = byte(16) >> 6
         typography.headingPattern = heading == 0 ? nil : FuzzCase.headingPatterns[heading - 1]

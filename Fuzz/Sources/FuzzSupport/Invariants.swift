@@ -10,22 +10,16 @@ public enum Invariants {
 
     /// Known findings to tolerate while fuzzing for new ones, from `PAGINATE_FUZZ_TOLERATE`
     /// (comma-separated; empty by default, so every invariant is enforced). The earlier findings
-    /// (`end-offset`, `partial-end`, `huge-page`, `uncovered-space`) are fixed, have regression
-    /// tests and are no longer tolerated. Open:
+    /// (`end-offset`, `partial-end`, `huge-page`, `uncovered-space`, and libhyphen reading past an
+    /// unterminated word) are fixed, have regression tests and are no longer tolerated. Open:
     ///
     /// - `hanging-space`: a line broken where UAX #14 offers no opportunity (between grapheme
     ///   clusters, because nothing else fits) keeps the white space before the cut in its drawn
-    ///   content, so its last run draws a space past the line's width (` 'ife .` in a column 21 pt
-    ///   wide at 12 pt: the line `'ife ` is 18.6 pt wide, its run 22.5 pt).
+    ///   content, so its last run draws a space past the line's width (`aaa .` in a column
+    ///   21.6 pt wide at 12 pt: the line `aaa ` is 21.5 pt wide, its run 25.3 pt).
     /// - `shrunk-gap`: on a justified line whose spaces shrink, a run that ends with a space keeps
     ///   the space's natural advance in its width, so it reaches past the start of the next run
     ///   (which the shrink moved left).
-    /// - `unterminated-word`: libhyphen looks for its no-hyphen strings in a word with `strstr`,
-    ///   but the word is handed over without a terminating NUL, so the search reads past it and
-    ///   clears "hyphen" bytes at whatever offset it matches — out of bounds too (AddressSanitizer:
-    ///   heap-buffer-overflow in `hnj_hyphen_hyphenate3`, and later heap corruption). Tolerating it
-    ///   turns automatic hyphenation off (soft hyphens still break lines), so that an
-    ///   AddressSanitizer run can look for other errors.
     public static let tolerated: Set<String> = {
         guard let raw = getenv("PAGINATE_FUZZ_TOLERATE") else { return [] }
         return Set(String(cString: raw).split(separator: ",").map(String.init))
