@@ -24,8 +24,9 @@ struct CLIError: Error {
         return ExitCode(code.rawValue)
     }
 
+    /// Prints a warning unless `--quiet` (see `Reporter`).
     static func warn(_ message: String) {
-        printError("paginate: warning: \(message)")
+        Reporter.warn(message)
     }
 
     /// Prints one line on stderr: line breaks and other control characters in it (from a file

@@ -22,7 +22,7 @@ enum ConfiguredDefaults {
         "heading", "jobs",
     ]
     /// The configurable flags: a true value (`1`, `true`, `yes`, `on`) adds the flag; a false one leaves it out.
-    static let flags: Set<String> = ["hyphenate", "kerning", "chapter-break", "no-cache"]
+    static let flags: Set<String> = ["hyphenate", "kerning", "chapter-break", "no-cache", "quiet", "verbose"]
 
     static let subcommands: Set<String> = ["render", "count", "map", "locate", "page", "find"]
 

@@ -8,10 +8,15 @@ struct Job {
 
     /// Runs the layout, mapping every failure to a one-line message and an exit code.
     static func run(inputPath: String, options: LayoutOptions, includeRuns: Bool, includeCaretStops: Bool = true) throws -> Job {
+        Reporter.level = options.reporting.level
         let settings = try CLIError.wrap { () throws(LayoutError) in try options.settings() }
-        let input = try InputFile.read(inputPath)
-        let fonts = try CLIError.wrap { () throws(FontError) in try options.fontChain() }
-        let manager = LayoutManager(fonts: fonts, settings: settings)
+        let input = try Reporter.time("read") { try InputFile.read(inputPath) }
+        let fonts = try Reporter.time("fonts") { try CLIError.wrap { () throws(FontError) in try options.fontChain() } }
+        var manager = LayoutManager(fonts: fonts, settings: settings)
+        let bar = ProgressBar()
+        manager.progress = { bar.update("laying out", done: $0.bytesLaidOut, total: $0.totalBytes, unit: "%") }
+        manager.phaseTimer = { Reporter.record($0.rawValue, $1) }
+        defer { bar.finish() }
         let layout = try CLIError.wrap { () throws(LayoutError) in try manager.layout(input.storage, includeRuns: includeRuns, includeCaretStops: includeCaretStops) }
         if let summary = layout.diagnostics.summary {
             CLIError.warn("\(input.displayName): \(summary)")
@@ -38,6 +43,7 @@ struct PageMapJob {
     /// finds in the text. An early location in a long text lays out only the pages up to it.
     static func run(inputPath: String, options: LayoutOptions, offset: Int?,
                     place: ((InputFile) throws -> Int)?) throws -> PageMapJob {
+        Reporter.level = options.reporting.level
         let settings = try CLIError.wrap { () throws(LayoutError) in try options.settings() }
         // Opening fonts takes longer than answering from the cache: the key needs only their files.
         let fontFiles = try CLIError.wrap { () throws(FontError) in try options.fontFiles() }
@@ -56,21 +62,24 @@ struct PageMapJob {
            let map = cache.pageMap(for: cache.key(content: content, settings: settings, fontFiles: fontFiles), settings: settings),
            usable(map, for: offset) {
             warn(map, inputPath)
+            Reporter.record("cache (hit)", .zero)
             return PageMapJob(map: map, cached: true, target: offset)
         }
-        let input = try InputFile.read(inputPath)
+        let input = try Reporter.time("read") { try InputFile.read(inputPath) }
         let target = try offset ?? place?(input)
-        let content = cache.map { _ in ContentHash(input.storage.bytes) }
+        let content = cache.map { _ in Reporter.time("hash") { ContentHash(input.storage.bytes) } }
         if let cache, let content {
             if isFile { cache.remember(content, ofFileAt: inputPath) }
             if let map = cache.pageMap(for: cache.key(content: content, settings: settings, fontFiles: fontFiles), settings: settings),
                usable(map, for: target) {
                 warn(map, input.displayName)
+                Reporter.record("cache (hit)", .zero)
                 return PageMapJob(map: map, cached: true, target: target)
             }
         }
-        let fonts = try CLIError.wrap { () throws(FontError) in try options.fontChain() }
-        let manager = LayoutManager(fonts: fonts, settings: settings)
+        let fonts = try Reporter.time("fonts") { try CLIError.wrap { () throws(FontError) in try options.fontChain() } }
+        var manager = LayoutManager(fonts: fonts, settings: settings)
+        manager.phaseTimer = { Reporter.record($0.rawValue, $1) }
         let map: PageMap
         do {
             if wantsLocation, let target {
@@ -82,7 +91,7 @@ struct PageMapJob {
             throw CLIError.converting(error)
         }
         if let cache, let content {
-            cache.store(map, for: cache.key(content: content, settings: settings, fontFiles: fontFiles))
+            Reporter.time("cache (store)") { cache.store(map, for: cache.key(content: content, settings: settings, fontFiles: fontFiles)) }
         }
         warn(map, input.displayName)
         return PageMapJob(map: map, cached: false, target: target)

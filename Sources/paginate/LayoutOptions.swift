@@ -36,6 +36,9 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Layout threads (default: all cores).", valueName: "n"))
     var jobs: Int?
 
+    @OptionGroup(title: "Messages")
+    var reporting: ReportingOptions
+
     @Flag(name: .customLong("no-cache"), help: "Neither read nor write the page-map cache ($XDG_CACHE_HOME/paginate or ~/.cache/paginate).")
     var noCache = false
 

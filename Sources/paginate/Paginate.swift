@@ -42,6 +42,7 @@ struct Paginate: ParsableCommand {
     /// tool prints only the reason (`--help` still shows everything). Settings from the
     /// environment and the config file join the arguments first (`ConfiguredDefaults`).
     static func main() {
+        Reporter.begin()
         let arguments: [String]
         do {
             arguments = try ConfiguredDefaults.apply(to: Array(CommandLine.arguments.dropFirst()))
@@ -52,6 +53,7 @@ struct Paginate: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            Reporter.printTimings()
         } catch let code as ExitCode {
             Glibc.exit(code.rawValue)
         } catch {

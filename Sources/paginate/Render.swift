@@ -82,8 +82,11 @@ struct Render: ParsableCommand {
                 if outline {
                     renderer.outline = try CLIError.wrap { () throws(LayoutError) in try job.input.storage.headings(settings: job.layout.settings) }
                 }
+                let bar = ProgressBar()
+                renderer.progress = { bar.update("writing PDF", done: $0, total: $1, unit: "pages") }
+                defer { bar.finish() }
                 do {
-                    bytes = try renderer.render(job.layout)
+                    bytes = try Reporter.time("export") { try renderer.render(job.layout) }
                 } catch let error as PDFError {
                     switch error {
                     case .cannotEmbedFont: throw CLIError(message: error.description, code: .inputUnreadable)
@@ -93,14 +96,14 @@ struct Render: ParsableCommand {
                     }
                 }
             case .text:
-                bytes = Array(TextSpreadRenderer(pagesPerSpread: spread ?? 2).render(job.layout).utf8)
+                bytes = Reporter.time("export") { Array(TextSpreadRenderer(pagesPerSpread: spread ?? 2).render(job.layout).utf8) }
             case .json:
-                bytes = Array(PageMapJSON.render(job.layout, source: input == "-" ? nil : input).utf8)
+                bytes = Reporter.time("export") { Array(PageMapJSON.render(job.layout, source: input == "-" ? nil : input).utf8) }
             }
-            try OutputFile.write(bytes, to: outputPath, inputPath: input)
+            try Reporter.time("write") { try OutputFile.write(bytes, to: outputPath, inputPath: input) }
             if outputPath != "-" {
                 let pages = job.layout.pageCount
-                print("wrote \(outputPath): \(pages) page\(pages == 1 ? "" : "s")")
+                Reporter.inform("wrote \(outputPath): \(pages) page\(pages == 1 ? "" : "s")")
             }
         }
     }

@@ -31,6 +31,9 @@ public struct PDFRenderer {
     /// Headings to list in the document outline (bookmarks), in text order; usually
     /// `TextStorage.headings(settings:)` of the laid-out text. Headings outside the layout are skipped.
     public var outline: [HeadingEntry] = []
+    /// Called after each page is drawn with the pages done and the page count, on the calling
+    /// thread, so a tool can show progress. Has no effect on the output.
+    public var progress: ((_ pagesDone: Int, _ pageCount: Int) -> Void)?
     /// Where dates come from; tests inject one instead of changing the process environment.
     let dateSource: DateSource
 
@@ -118,6 +121,7 @@ public struct PDFRenderer {
                 }
             }
             if opened { try document.endText() }
+            progress?(index + 1, layout.pages.count)
         }
         if perSheet == 1 {
             try document.labelPagesWithNumbers()

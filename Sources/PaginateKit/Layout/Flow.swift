@@ -31,6 +31,8 @@ struct Flow {
     private let fitter: LineFitter
 
     private var pages: [[ContainerDraft]] = []
+    /// Pages begun so far, for progress reports.
+    var pageCount: Int { pages.count }
     private var chainIndex = -1
     /// The width of the container after the current one, where lines that do not fit go.
     private var nextWidth = 0.0

@@ -31,6 +31,11 @@ public struct LayoutManager {
     /// Whether every container is a full column of `settings.page` (no custom provider), so
     /// paragraphs can be broken independently of where they land.
     private var hasUniformContainers = true
+    /// Called now and then during a layout (about every 256 KB of text and once at the end),
+    /// on the calling thread, so a tool can show progress. Has no effect on the result.
+    public var progress: ((LayoutProgress) -> Void)?
+    /// Called once per step with its duration, for a timing breakdown. Has no effect on the result.
+    public var phaseTimer: ((LayoutPhase, Duration) -> Void)?
 
     /// Creates a layout manager.
     public init(fonts: FontChain, settings: LayoutSettings) {
@@ -65,11 +70,12 @@ public struct LayoutManager {
         let hyphenator = try self.hyphenator()
         let headings = try HeadingRule.of(settings)
         return try storage.bytes.withUnsafeBufferPointer { bytes in
-            let spans = ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split()
+            let spans = timed(.split) { ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split() }
             let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,
                                             jobs: max(1, jobs))
-            let chunks = try breaking.run(bytes: bytes)
-            let entries = try PagePlacement(spans: spans, settings: settings).place(chunks, sourceLength: bytes.count)
+            let chunks = try timed(.breakLines) { try breaking.run(bytes: bytes) }
+            let entries = try timed(.place) { try PagePlacement(spans: spans, settings: settings).place(chunks, sourceLength: bytes.count) }
+            progress?(LayoutProgress(bytesLaidOut: bytes.count, totalBytes: bytes.count, pages: entries.count))
             var diagnostics = TextDiagnostics()
             for chunk in chunks {
                 diagnostics.invalidSequences += chunk.diagnostics.invalidSequences
@@ -116,10 +122,19 @@ public struct LayoutManager {
         let headings = try HeadingRule.of(settings)
         let failure: LayoutError? = storage.bytes.withUnsafeBufferPointer { bytes in
             do {
-                let spans = ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split()
+                let spans = timed(.split) { ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split() }
+                let start = ContinuousClock.now
+                var reported = 0
                 for (index, span) in spans.enumerated() {
                     try flow.place(builder.build(span, from: bytes), upcoming: UpcomingSpans(spans: spans, next: index + 1, bytes: bytes))
+                    if let progress, span.contentEnd - reported >= LayoutManager.progressStride {
+                        reported = span.contentEnd
+                        progress(LayoutProgress(bytesLaidOut: reported, totalBytes: bytes.count, pages: flow.pageCount))
+                    }
                 }
+                phaseTimer?(.breakAndPlace, ContinuousClock.now - start)
+                progress?(LayoutProgress(bytesLaidOut: flow.stopOffset == nil ? bytes.count : reported,
+                                         totalBytes: bytes.count, pages: flow.pageCount))
             } catch let error as Flow.FlowError {
                 if case .layout(let layoutError) = error { return layoutError }
             } catch {
@@ -132,5 +147,17 @@ public struct LayoutManager {
         diagnostics.uncoveredCharacters += flow.uncovered
         return Layout(pages: flow.finish(sourceLength: storage.length), sourceLength: storage.length,
                       settings: settings, diagnostics: diagnostics, isComplete: flow.truncatedAt == nil)
+    }
+
+    /// Bytes of text between two progress reports: often enough for a smooth bar, rare enough to cost nothing.
+    static let progressStride = 256 * 1024
+
+    /// Runs `work`, reporting its duration to `phaseTimer` when one is set.
+    private func timed<T>(_ phase: LayoutPhase, _ work: () throws -> T) rethrows -> T {
+        guard let phaseTimer else { return try work() }
+        let start = ContinuousClock.now
+        let result = try work()
+        phaseTimer(phase, ContinuousClock.now - start)
+        return result
     }
 }

@@ -1,0 +1,34 @@
+/// How far a layout has got, reported while it runs so a tool can show progress.
+public struct LayoutProgress: Sendable, Equatable {
+    /// Bytes of the text laid out so far (a paragraph boundary).
+    public let bytesLaidOut: Int
+    /// Bytes of the whole text.
+    public let totalBytes: Int
+    /// Pages begun so far.
+    public let pages: Int
+
+    /// Creates a progress report.
+    public init(bytesLaidOut: Int, totalBytes: Int, pages: Int) {
+        self.bytesLaidOut = bytesLaidOut
+        self.totalBytes = totalBytes
+        self.pages = pages
+    }
+
+    /// The share of the text laid out, from 0 to 1 (1 for an empty text).
+    public var fraction: Double {
+        totalBytes == 0 ? 1 : Double(bytesLaidOut) / Double(totalBytes)
+    }
+}
+
+/// A step of the work, for timing breakdowns.
+public enum LayoutPhase: String, Sendable, CaseIterable {
+    /// Splitting the text into paragraphs.
+    case split
+    /// Breaking paragraphs into lines (parallel page-map path).
+    case breakLines = "break"
+    /// Placing broken lines into pages (parallel page-map path).
+    case place
+    /// Breaking and placing interleaved, paragraph by paragraph (the sequential layout, which
+    /// builds drawable lines: breaking depends on the container each line lands in).
+    case breakAndPlace = "break+place"
+}
