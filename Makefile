@@ -1,7 +1,7 @@
 # The README's commands. Each installs what a fresh Debian machine lacks first.
 SAMPLE := Examples/pride-and-prejudice-1-3.txt
 
-.PHONY: demo test build install-dependencies clean release man completions install uninstall test-install example
+.PHONY: demo test build install-dependencies clean release man completions install uninstall test-install example docs
 
 install-dependencies:
 	@bash Scripts/install-dependencies.sh
@@ -20,6 +20,12 @@ test: install-dependencies
 	swift build
 	swift test --disable-swift-testing
 	$(MAKE) example
+	$(MAKE) docs
+
+## Builds the DocC documentation of the two libraries; any DocC warning (an undocumented
+## parameter, a broken symbol link) fails it. Archives: .build/plugins/Swift-DocC/outputs/.
+docs:
+	swift package generate-documentation --target PaginateKit --target PaginateExport --warnings-as-errors
 
 clean:
 	rm -rf .build .build-install out

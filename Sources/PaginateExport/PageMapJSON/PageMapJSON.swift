@@ -45,13 +45,17 @@ import PaginateKit
 ///   (`grep '"page": 120,'`) and diffs line by line.
 public enum PageMapJSON {
     /// Renders the page map of `layout`; the result ends with a newline.
-    /// - Parameter source: the name of the input, or `nil` for standard input.
+    /// - Parameters:
+    ///   - layout: The finished layout.
+    ///   - source: The name of the input, or `nil` for standard input.
     public static func render(_ layout: Layout, source: String?) -> String {
         render(PageMap(layout), source: source)
     }
 
     /// Renders a page map (as computed or cached without a full layout); the result ends with a newline.
-    /// - Parameter source: the name of the input, or `nil` for standard input.
+    /// - Parameters:
+    ///   - map: The page map.
+    ///   - source: The name of the input, or `nil` for standard input.
     public static func render(_ map: PageMap, source: String?) -> String {
         let settings = map.settings
         let setup = settings.page

@@ -43,8 +43,12 @@ public enum QueryJSON {
     /// and the white space after it). A page without lines (empty input) gives `null` for `line`,
     /// `column`, `rect` and `lineRange`.
     ///
-    /// - Parameter pageRange: the page's byte range; the line's range is clipped to it (the last
-    ///   line of a layout stopped early may claim the rest of the text).
+    /// - Parameters:
+    ///   - offset: The byte offset located.
+    ///   - page: The 1-based page that holds it.
+    ///   - pageRange: The page's byte range; the line's range is clipped to it (the last line of a
+    ///     layout stopped early may claim the rest of the text).
+    ///   - line: The line that holds the offset, or `nil` on a page without lines.
     public static func location(offset: Int, page: Int, pageRange: Range<Int>, line: LocatedLine?) -> String {
         var json = "{\"version\": 1, \"offset\": \(offset), \"page\": \(page), "
         if let line {

@@ -47,8 +47,12 @@ public struct LayoutManager {
 
     /// Lays out the whole text.
     ///
-    /// - Parameter includeRuns: `false` skips building drawable runs, for queries that need only
-    ///   line and page ranges (`count`, `map`, `locate`).
+    /// - Parameters:
+    ///   - storage: The text.
+    ///   - includeRuns: `false` skips building drawable runs, for queries that need only
+    ///     line and page ranges (`count`, `map`, `locate`).
+    ///   - includeCaretStops: `false` skips the per-cluster caret positions that hit testing and
+    ///     range rectangles need (an exporter only draws runs).
     /// - Throws: `LayoutError` when the settings are out of range or a page cannot hold one line.
     /// - Complexity: O(*n*) in the length of the text.
     public func layout(_ storage: TextStorage, includeRuns: Bool = true, includeCaretStops: Bool = true) throws(LayoutError) -> Layout {
@@ -110,8 +114,12 @@ public struct LayoutManager {
     /// the result's `isComplete` is `false` when text after them was not laid out, and then its
     /// last page ends where layout stopped.
     /// - Complexity: O(*n*) to split paragraphs, plus layout proportional to the text up to `offset`.
-    /// - Parameter includeCaretStops: `false` skips the per-cluster caret positions that hit
-    ///   testing and range rectangles need (an exporter only draws runs).
+    /// - Parameters:
+    ///   - storage: The text.
+    ///   - includeRuns: `false` skips building drawable runs.
+    ///   - includeCaretStops: `false` skips the per-cluster caret positions that hit testing and
+    ///     range rectangles need (an exporter only draws runs).
+    ///   - offset: The byte offset whose page must be complete; `nil` lays out everything.
     public func layout(_ storage: TextStorage, includeRuns: Bool = true, includeCaretStops: Bool = true,
                        through offset: Int?) throws(LayoutError) -> Layout {
         try settings.validate()
