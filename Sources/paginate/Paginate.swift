@@ -29,10 +29,11 @@ struct Paginate: ParsableCommand {
           paginate book.txt -o book.pdf
           paginate count book.txt --page a5 --margin 20mm
           paginate page book.txt 3
+          paginate fonts dejavu
           paginate help find
         """,
         version: PaginateVersion.current,
-        subcommands: [Render.self, Count.self, Map.self, Locate.self, PageText.self, Find.self],
+        subcommands: [Render.self, Count.self, Map.self, Locate.self, PageText.self, Find.self, Fonts.self],
         defaultSubcommand: Render.self
     )
 
