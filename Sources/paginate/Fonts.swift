@@ -75,7 +75,9 @@ struct Fonts: ParsableCommand {
     private func noMatch(skipped: Int) -> CLIError {
         let subject = pattern.map { "no installed TrueType font family matches '\($0)'" } ?? "no installed TrueType fonts"
         guard skipped > 0 else { return CLIError(message: subject, code: .failure) }
-        let faces = skipped == 1 ? "1 face without TrueType outlines does; --all lists it" : "\(skipped) faces without TrueType outlines do; --all lists them"
+        let faces = skipped == 1
+            ? "1 face without TrueType outlines does; --all lists it"
+            : "\(skipped) faces without TrueType outlines do; --all lists them"
         return CLIError(message: "\(subject) (\(faces))", code: .failure)
     }
 

@@ -120,7 +120,8 @@ final class FontsEndToEndTests: XCTestCase {
             let record = try XCTUnwrap(JSONSerialization.jsonObject(with: run.stdout) as? [String: Any], run.summary)
             return try XCTUnwrap(record["pages"] as? Int, run.summary)
         }
-        let mono = try pages(PaginateBinary.run(["count", input.path, "--json", "--size", "24"], environment: ["PAGINATE_FONT": "Liberation Mono"]))
+        let mono = try pages(PaginateBinary.run(["count", input.path, "--json", "--size", "24"],
+                                                environment: ["PAGINATE_FONT": "Liberation Mono"]))
         let narrow = try pages(PaginateBinary.run(["count", input.path, "--json", "--size", "24", "--font", "Liberation Sans Narrow"]))
         XCTAssertGreaterThan(mono, narrow, "a monospace font fills more pages than a narrow one")
     }
