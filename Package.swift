@@ -26,6 +26,11 @@ let package = Package(
             providers: [.apt(["libharfbuzz-dev"])]
         ),
         .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .systemLibrary(
             name: "CHaru",
             providers: [.apt(["libhpdf-dev"])]
         ),
@@ -37,7 +42,7 @@ let package = Package(
         // The layout engine: storage → paragraphs → line breaking → container chain.
         .target(
             name: "PaginateKit",
-            dependencies: ["CFreeType", "CHarfBuzz", "CHyphen"]
+            dependencies: ["CFreeType", "CHarfBuzz", "CHyphen", "CFontconfig"]
         ),
 
         // Exports of a finished layout: PDF, text spreads, JSON page maps.

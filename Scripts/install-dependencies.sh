@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages paginate needs to build and test, if any is missing.
-# Build: libfreetype-dev, libharfbuzz-dev, libhpdf-dev, pkg-config. Tests: unicode-data (LineBreakTest.txt),
-# poppler-utils (pdftotext, pdfinfo, pdffonts), qpdf.
+# Build: libfreetype-dev, libharfbuzz-dev, libhpdf-dev, libfontconfig-dev (fonts by name), pkg-config.
+# Tests: unicode-data (LineBreakTest.txt), poppler-utils (pdftotext, pdfinfo, pdffonts), qpdf; installed
+# fonts looked up by name: fonts-dejavu-core, fonts-liberation, and fonts-inconsolata (CFF outlines only).
 set -euo pipefail
-packages=(pkg-config libfreetype-dev libharfbuzz-dev libhpdf-dev libhyphen-dev hyphen-en-us unicode-data poppler-utils qpdf)
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libhpdf-dev libfontconfig-dev libhyphen-dev hyphen-en-us unicode-data poppler-utils qpdf
+          fonts-dejavu-core fonts-liberation fonts-inconsolata)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -25,6 +25,8 @@ enum ConfiguredDefaults {
     static let flags: Set<String> = ["hyphenate", "kerning", "chapter-break", "no-cache", "quiet", "verbose"]
 
     static let subcommands: Set<String> = ["render", "count", "map", "locate", "page", "find"]
+    /// Subcommands without layout options: configured settings would only be refused there.
+    static let subcommandsWithoutLayout: Set<String> = ["fonts"]
 
     /// A problem in a configured value, reported like a usage error.
     struct Problem: Error {
@@ -35,7 +37,7 @@ enum ConfiguredDefaults {
     /// subcommand's name; unchanged for help, version and completion requests.
     static func apply(to arguments: [String]) throws(Problem) -> [String] {
         let informational: Set<String> = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
-        if arguments.first == "help" || arguments.contains(where: { informational.contains($0.split(separator: "=").first.map(String.init) ?? $0) }) {
+        if arguments.first == "help" || arguments.first.map(subcommandsWithoutLayout.contains) == true || arguments.contains(where: { informational.contains($0.split(separator: "=").first.map(String.init) ?? $0) }) {
             return arguments
         }
         let given = Set(arguments.prefix { $0 != "--" }.compactMap { argument -> String? in

@@ -9,7 +9,7 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Margins: one length, or top,right,bottom,left.", valueName: "lengths"))
     var margin = "36"
 
-    @Option(name: .customLong("font"), help: ArgumentHelp("A TrueType font file (repeatable: the first is primary, the rest are fallbacks; 'file.ttc#N' picks face N). Default: the bundled DejaVu Serif with Droid Sans Fallback for CJK.", valueName: "path"))
+    @Option(name: .customLong("font"), help: ArgumentHelp("A TrueType font: an installed family, optionally with a style ('DejaVu Sans', 'Liberation Serif:bold'; see 'paginate fonts'), a file, or 'file.ttc:N' for face N of a collection. Repeatable: the first is primary, the rest are fallbacks. Default: the bundled DejaVu Serif with Droid Sans Fallback for CJK.", valueName: "font"))
     var fonts: [String] = []
 
     @Option(help: ArgumentHelp("Font size in points.", valueName: "points"))
@@ -57,14 +57,15 @@ struct LayoutOptions: ParsableArguments {
         return settings
     }
 
-    /// The font files these options name (or the bundled ones), without opening them.
+    /// The font files these options name (names looked up with fontconfig), or the bundled ones,
+    /// without opening them.
     func fontFiles() throws(FontError) -> [FontFile] {
-        (fonts.isEmpty ? try FontChain.bundledFontPaths() : fonts).map(FontFile.init(spec:))
+        fonts.isEmpty ? try FontChain.bundledFontPaths().map(FontFile.init(spec:)) : try FontRequest.resolve(fonts)
     }
 
     /// The font chain these options name, or the bundled fonts.
     func fontChain() throws(FontError) -> FontChain {
-        fonts.isEmpty ? try FontChain.bundled() : try FontChain(paths: fonts)
+        fonts.isEmpty ? try FontChain.bundled() : try FontChain(files: FontRequest.resolve(fonts))
     }
 }
 

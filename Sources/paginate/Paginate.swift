@@ -9,7 +9,8 @@ struct Paginate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Paginate plain text into fixed-size pages, as TextKit does, and export PDF, text spreads or page maps.",
         discussion: """
-        Every subcommand takes the same layout options with the same defaults, so the pages that \
+        Every subcommand but 'fonts' (which lists the installed fonts --font can name) takes the \
+        same layout options with the same defaults, so the pages that \
         'count', 'map', 'locate', 'page' and 'find' report are exactly the pages 'render' writes. \
         The queries print plain text for scripts, or JSON with --json (every JSON record has \
         "version": 1); 'paginate help <subcommand>' documents each format.
@@ -29,10 +30,11 @@ struct Paginate: ParsableCommand {
           paginate book.txt -o book.pdf
           paginate count book.txt --page a5 --margin 20mm
           paginate page book.txt 3
+          paginate fonts dejavu
           paginate help find
         """,
         version: PaginateVersion.current,
-        subcommands: [Render.self, Count.self, Map.self, Locate.self, PageText.self, Find.self],
+        subcommands: [Render.self, Count.self, Map.self, Locate.self, PageText.self, Find.self, Fonts.self],
         defaultSubcommand: Render.self
     )
 

@@ -61,20 +61,23 @@ final class ErrorEndToEndTests: XCTestCase {
     }
 
     func testPostScriptOutlineFontIsRefused() throws {
-        guard let font = Self.findCFFFont() else {
-            throw XCTSkip("no OpenType font with CFF outlines under /usr/share/fonts")
-        }
+        let font = try XCTUnwrap(Self.findCFFFont(), "no OpenType font with CFF outlines under /usr/share/fonts; Scripts/install-dependencies.sh installs fonts-inconsolata")
         try assertFails([input.path, "--font", font, "-o", output.path], exitCode: 66, mentioning: "CFF")
     }
 
-    /// An `.otf` file whose sfnt version is `OTTO` (CFF outlines), if the machine has one.
+    /// An `.otf` file whose sfnt version is `OTTO` (CFF outlines): Inconsolata, or any other one.
     private static func findCFFFont() -> String? {
+        let candidates = ["/usr/share/fonts/truetype/inconsolata/Inconsolata.otf", "/usr/share/fonts/opentype/inconsolata/Inconsolata.otf"]
+        func isCFF(_ path: String) -> Bool {
+            guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: 4)) == Data("OTTO".utf8)
+        }
+        if let known = candidates.first(where: isCFF) { return known }
         guard let walker = FileManager.default.enumerator(atPath: "/usr/share/fonts") else { return nil }
         for case let relative as String in walker where relative.lowercased().hasSuffix(".otf") {
             let path = "/usr/share/fonts/" + relative
-            guard let handle = FileHandle(forReadingAtPath: path) else { continue }
-            defer { try? handle.close() }
-            if let magic = try? handle.read(upToCount: 4), magic == Data("OTTO".utf8) { return path }
+            if isCFF(path) { return path }
         }
         return nil
     }

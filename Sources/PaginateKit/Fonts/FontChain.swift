@@ -24,8 +24,13 @@ public final class FontChain {
 
     /// Opens the given TrueType files in order. A path may end in `#N` to pick face N of a collection.
     public convenience init(paths: [String]) throws(FontError) {
+        try self.init(files: paths.map(FontFile.init(spec:)))
+    }
+
+    /// Opens the given faces in order.
+    public convenience init(files: [FontFile]) throws(FontError) {
         var fonts: [Font] = []
-        for file in paths.map(FontFile.init(spec:)) {
+        for file in files {
             fonts.append(try Font(path: file.path, faceIndex: file.faceIndex))
         }
         self.init(fonts: fonts)

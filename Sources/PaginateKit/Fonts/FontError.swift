@@ -8,6 +8,15 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
     case faceIndexOutOfRange(path: String, index: Int, count: Int)
     /// No bundled font directory could be found.
     case bundledFontsMissing(searched: [String])
+    /// fontconfig could not load its configuration, so font names cannot be looked up.
+    case catalogUnavailable
+    /// A `--font` value that is neither a file nor a font name fontconfig can read.
+    case invalidFontName(name: String)
+    /// No installed font has this family name.
+    case unknownFamily(name: String)
+    /// The font a name stands for has CFF outlines and no TrueType face of its style is installed;
+    /// `alternative` names an installed TrueType font to use instead, if there is one.
+    case notTrueTypeFamily(name: String, path: String, alternative: String?)
 
     /// The message shown to the user.
     public var description: String {
@@ -20,6 +29,16 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
             return "cannot use font '\(path)': face index \(index) is out of range (the file has \(count) face\(count == 1 ? "" : "s"))"
         case .bundledFontsMissing(let searched):
             return "cannot find the bundled fonts (looked in \(searched.joined(separator: ", "))); set PAGINATE_FONTS to the Fonts folder or pass --font"
+        case .catalogUnavailable:
+            return "cannot look up installed fonts (fontconfig could not load its configuration); give --font a font file instead"
+        case .invalidFontName(let name):
+            return "cannot use font '\(name)': it is neither a font file nor a font name such as 'DejaVu Serif:bold'; see `paginate fonts`"
+        case .unknownFamily(let name):
+            return "no installed font family named '\(name)'; see `paginate fonts`"
+        case .notTrueTypeFamily(let name, let path, let alternative):
+            let advice = alternative.map { "use a TrueType font such as --font '\($0)'" }
+                ?? "no installed TrueType font can stand in; see `paginate fonts`"
+            return "cannot use font '\(name)' (\(path)): it has PostScript (CFF) outlines, which cannot be embedded in the PDF; \(advice)"
         }
     }
 

@@ -1,0 +1,163 @@
+import CFontconfig
+
+/// The fonts installed on the system, as fontconfig finds them.
+///
+/// The one owner of fontconfig's handles: the configuration lives as long as the catalog, and every
+/// pattern, object set and font set a method creates is freed before it returns, after its values
+/// have been copied into `InstalledFace` values.
+public final class FontCatalog {
+    private let config: OpaquePointer
+
+    /// Loads the system's font configuration and the list of installed fonts.
+    ///
+    /// - Throws: `FontError.catalogUnavailable` when fontconfig cannot load its configuration.
+    public init() throws(FontError) {
+        guard let config = FcInitLoadConfigAndFonts() else { throw .catalogUnavailable }
+        self.config = config
+    }
+
+    deinit {
+        FcConfigDestroy(config)
+    }
+
+    /// Every installed face, sorted by family, then width (normal first), weight and slant.
+    ///
+    /// Named instances of variable fonts are left out: the PDF writer embeds a file's default
+    /// outlines, so only the face at the file's own index can be drawn as measured.
+    public func faces() -> [InstalledFace] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        for object in [FC_FAMILY, FC_STYLE, FC_FILE, FC_INDEX, FC_FONTFORMAT, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_SPACING] {
+            _ = FcObjectSetAdd(objects, object)
+        }
+        guard let set = FcFontList(config, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        return FontCatalog.faces(in: set).sorted { a, b in
+            let (familyA, familyB) = (a.family.lowercased(), b.family.lowercased())
+            if familyA != familyB { return familyA < familyB }
+            if a.width != b.width { return a.width > b.width }
+            if a.weight != b.weight { return a.weight < b.weight }
+            if a.slant != b.slant { return a.slant < b.slant }
+            return (a.file.path, a.file.faceIndex) < (b.file.path, b.file.faceIndex)
+        }
+    }
+
+    /// The face a fontconfig name such as `DejaVu Serif`, `DejaVu Serif:bold` or
+    /// `Liberation Sans:style=Italic` stands for.
+    ///
+    /// Only faces of the named family count (fontconfig itself would answer any name with its best
+    /// substitute), and only TrueType faces are returned: when the family's best face for the
+    /// request has CFF outlines, a TrueType face of the same style and family is taken instead if
+    /// one is installed; otherwise the error names a TrueType face to use (one of the same family,
+    /// else fontconfig's best TrueType match for the family's generic kind).
+    ///
+    /// - Throws: `FontError.invalidFontName`, `.unknownFamily` or `.notTrueTypeFamily`.
+    public func resolve(name: String) throws(FontError) -> FontFile {
+        guard let parsed = FcNameParse(FontCatalog.cString(name)) else { throw .invalidFontName(name: name) }
+        defer { FcPatternDestroy(parsed) }
+        let requested = FontCatalog.strings(parsed, FC_FAMILY)
+        guard let firstFamily = requested.first else { throw .invalidFontName(name: name) }
+        let candidates = sorted(like: parsed).filter { face in requested.contains(where: face.belongs(toFamily:)) }
+        guard let best = candidates.first else { throw .unknownFamily(name: firstFamily) }
+        if best.isUsable { return best.file }
+        if let twin = candidates.first(where: { $0.isUsable && $0.hasSameStyle(as: best) }) { return twin.file }
+        let alternative = candidates.first(where: \.isUsable) ?? genericAlternative(to: best, like: parsed)
+        throw .notTrueTypeFamily(name: name, path: best.file.path, alternative: alternative?.fontName)
+    }
+
+    /// Every installed face in fontconfig's order of preference for `pattern`, which is left unchanged.
+    private func sorted(like pattern: OpaquePointer) -> [InstalledFace] {
+        guard let query = FcPatternDuplicate(pattern) else { return [] }
+        defer { FcPatternDestroy(query) }
+        guard FcConfigSubstitute(config, query, FcMatchPattern) != 0 else { return [] }
+        FcDefaultSubstitute(query)
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, query, 0, nil, &result) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        return FontCatalog.faces(in: set)
+    }
+
+    /// The best TrueType face of the same generic kind as `face` (serif, sans-serif or monospace),
+    /// in the weight and slant `requested` asks for; monospaced if `face` is.
+    private func genericAlternative(to face: InstalledFace, like requested: OpaquePointer) -> InstalledFace? {
+        let kind = face.isMonospace ? "monospace" : genericFamily(of: face.family)
+        guard let query = FcPatternDuplicate(requested) else { return nil }
+        defer { FcPatternDestroy(query) }
+        _ = FcPatternDel(query, FC_FAMILY)
+        _ = FcPatternAddString(query, FC_FAMILY, FontCatalog.cString(kind))
+        _ = FcPatternAddString(query, FC_FONTFORMAT, FontCatalog.cString("TrueType"))
+        let usable = sorted(like: query).filter(\.isUsable)
+        // The configuration's favourite monospace family may have a few wide glyphs; a stand-in
+        // for a monospaced font should really be one.
+        return usable.first { !face.isMonospace || $0.isMonospace } ?? usable.first
+    }
+
+    /// The generic family the font configuration files `family` under; sans-serif, fontconfig's
+    /// own default, when it says nothing.
+    private func genericFamily(of family: String) -> String {
+        guard let query = FcPatternCreate() else { return "sans-serif" }
+        defer { FcPatternDestroy(query) }
+        _ = FcPatternAddString(query, FC_FAMILY, FontCatalog.cString(family))
+        _ = FcConfigSubstitute(config, query, FcMatchPattern)
+        let generics = ["serif", "sans-serif", "monospace"]
+        return FontCatalog.strings(query, FC_FAMILY).lazy.map { $0.lowercased() }.first(where: generics.contains) ?? "sans-serif"
+    }
+
+    /// The faces of a font set, in its order, each file and index once.
+    private static func faces(in set: UnsafeMutablePointer<FcFontSet>) -> [InstalledFace] {
+        guard let fonts = set.pointee.fonts else { return [] }
+        var seen = Set<FontFile>()
+        var faces: [InstalledFace] = []
+        for position in 0..<Int(set.pointee.nfont) {
+            guard let pattern = fonts[position], let face = face(from: pattern), seen.insert(face.file).inserted else { continue }
+            faces.append(face)
+        }
+        return faces
+    }
+
+    /// The face a font pattern describes, or `nil` for a named instance of a variable font or a
+    /// pattern without a file or family.
+    private static func face(from pattern: OpaquePointer) -> InstalledFace? {
+        let families = strings(pattern, FC_FAMILY)
+        guard !families.isEmpty, let path = strings(pattern, FC_FILE).first else { return nil }
+        let index = integer(pattern, FC_INDEX) ?? 0
+        // fontconfig numbers a variable font's named instances from 1 in the index's high 16 bits.
+        guard index >= 0, index >> 16 == 0 else { return nil }
+        return InstalledFace(
+            families: families,
+            style: strings(pattern, FC_STYLE).first ?? "",
+            file: FontFile(path: path, faceIndex: index),
+            outlines: InstalledFace.Outlines(fontFormat: strings(pattern, FC_FONTFORMAT).first ?? ""),
+            weight: integer(pattern, FC_WEIGHT) ?? Int(FC_WEIGHT_REGULAR),
+            slant: integer(pattern, FC_SLANT) ?? Int(FC_SLANT_ROMAN),
+            width: integer(pattern, FC_WIDTH) ?? Int(FC_WIDTH_NORMAL),
+            isMonospace: (integer(pattern, FC_SPACING) ?? 0) >= Int(FC_MONO)
+        )
+    }
+
+    /// Every string value of a pattern's property, in order.
+    private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
+        var values: [String] = []
+        var value: UnsafeMutablePointer<FcChar8>?
+        var position: Int32 = 0
+        while FcPatternGetString(pattern, object, position, &value) == FcResultMatch, let value {
+            values.append(String(cString: value))
+            position += 1
+        }
+        return values
+    }
+
+    /// The first integer value of a pattern's property (a real value is truncated), if it has one.
+    private static func integer(_ pattern: OpaquePointer, _ object: String) -> Int? {
+        var value: Int32 = 0
+        guard FcPatternGetInteger(pattern, object, 0, &value) == FcResultMatch else { return nil }
+        return Int(value)
+    }
+
+    /// A NUL-terminated UTF-8 copy of `text`, for fontconfig's `FcChar8` strings.
+    private static func cString(_ text: String) -> [FcChar8] {
+        Array(text.utf8) + [0]
+    }
+}

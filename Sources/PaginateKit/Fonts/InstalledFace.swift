@@ -1,0 +1,89 @@
+/// One face of an installed font, as the system's font configuration describes it.
+public struct InstalledFace: Hashable, Sendable {
+    /// How the face's glyphs are drawn, which decides whether the PDF writer can embed it.
+    public enum Outlines: Hashable, Sendable, CustomStringConvertible {
+        /// Quadratic TrueType outlines (`glyf`): the only kind the PDF writer embeds.
+        case trueType
+        /// PostScript outlines in an OpenType font (`CFF ` or `CFF2`).
+        case cff
+        /// Anything else (Type 1, bitmap formats), named as the font configuration names it.
+        case other(String)
+
+        /// Classifies fontconfig's `fontformat` value (FreeType's name for the font's driver).
+        init(fontFormat: String) {
+            switch fontFormat {
+            case "TrueType": self = .trueType
+            case "CFF": self = .cff
+            default: self = .other(fontFormat.isEmpty ? "unknown" : fontFormat)
+            }
+        }
+
+        /// A short name: `TrueType`, `CFF`, or the format's own name.
+        public var description: String {
+            switch self {
+            case .trueType: return "TrueType"
+            case .cff: return "CFF"
+            case .other(let name): return name
+            }
+        }
+    }
+
+    /// The family names, the preferred (usually English) one first; never empty.
+    public let families: [String]
+    /// The style name, such as `Bold Italic`.
+    public let style: String
+    /// The font file and the face within it.
+    public let file: FontFile
+    /// The kind of outlines.
+    public let outlines: Outlines
+    /// Weight on fontconfig's scale (80 regular, 200 bold).
+    public let weight: Int
+    /// Slant on fontconfig's scale (0 roman, 100 italic, 110 oblique).
+    public let slant: Int
+    /// Width on fontconfig's scale (100 normal, 75 condensed).
+    public let width: Int
+    /// Whether every glyph has the same advance.
+    public let isMonospace: Bool
+
+    /// Creates a description of a face.
+    public init(families: [String], style: String, file: FontFile, outlines: Outlines,
+                weight: Int, slant: Int, width: Int, isMonospace: Bool) {
+        precondition(!families.isEmpty, "a face has at least one family name")
+        self.families = families
+        self.style = style
+        self.file = file
+        self.outlines = outlines
+        self.weight = weight
+        self.slant = slant
+        self.width = width
+        self.isMonospace = isMonospace
+    }
+
+    /// The family name to show.
+    public var family: String { families[0] }
+
+    /// Whether the PDF writer can embed the face (it has TrueType outlines).
+    public var isUsable: Bool { outlines == .trueType }
+
+    /// Whether one of the face's family names is `name`, ignoring case and spaces as fontconfig does.
+    public func belongs(toFamily name: String) -> Bool {
+        let wanted = InstalledFace.folded(name)
+        return families.contains { InstalledFace.folded($0) == wanted }
+    }
+
+    /// Whether two faces have the same weight, slant and width (say, the `.otf` and `.ttf` of one style).
+    func hasSameStyle(as other: InstalledFace) -> Bool {
+        weight == other.weight && slant == other.slant && width == other.width
+    }
+
+    /// What to pass to `--font` for this face: the family alone for its regular upright face, else
+    /// the family with the style.
+    public var fontName: String {
+        let regular = (75...100).contains(weight) && slant == 0 && width == 100
+        return regular ? family : "\(family):style=\(style)"
+    }
+
+    static func folded(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { $0 != " " })
+    }
+}
