@@ -21,10 +21,11 @@ pass() { echo "ok: $*"; }
 make -C "$root" --no-print-directory install PREFIX="$prefix" "$@" >"$work/install.log" 2>&1 \
     || { cat "$work/install.log" >&2; echo "FAIL: make install" >&2; exit 1; }
 
-for file in bin/paginate share/paginate/Fonts/DejaVuSerif.ttf share/paginate/Fonts/DejaVuSerif.LICENSE \
-    share/paginate/Fonts/DroidSansFallback-Flat.ttf share/paginate/Fonts/DroidSansFallback-Flat.LICENSE \
-    share/man/man1/paginate.1 share/bash-completion/completions/paginate share/zsh/site-functions/_paginate \
-    share/fish/vendor_completions.d/paginate.fish; do
+fonts=(DejaVuSerif DejaVuSerif-Bold DejaVuSerif-Italic DejaVuSerif-BoldItalic DroidSansFallback-Flat)
+installed=(bin/paginate share/man/man1/paginate.1 share/bash-completion/completions/paginate
+    share/zsh/site-functions/_paginate share/fish/vendor_completions.d/paginate.fish)
+for font in "${fonts[@]}"; do installed+=("share/paginate/Fonts/$font.ttf" "share/paginate/Fonts/$font.LICENSE"); done
+for file in "${installed[@]}"; do
     if [ -s "$prefix/$file" ]; then pass "installed $file"; else fail "missing $file"; fi
 done
 
@@ -41,7 +42,9 @@ if command -v strace >/dev/null; then
     (cd "$work/elsewhere" && env -i PATH=/usr/bin:/bin strace -f -qq -e trace=openat -o "$work/trace" \
         "$prefix/bin/paginate" count book.txt --no-cache >/dev/null)
     opened="$(grep -o '"[^"]*\.ttf"' "$work/trace" | tr -d '"' | sort -u)"
+    # The body chain and the bold face of the headings (the default --heading-style).
     expected="$(printf '%s\n' "$prefix/share/paginate/Fonts/DejaVuSerif.ttf" \
+        "$prefix/share/paginate/Fonts/DejaVuSerif-Bold.ttf" \
         "$prefix/share/paginate/Fonts/DroidSansFallback-Flat.ttf" | sort)"
     if [ "$opened" = "$expected" ]; then pass "fonts read from the prefix"; else fail "fonts opened: $opened"; fi
 else

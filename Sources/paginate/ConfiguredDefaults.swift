@@ -19,7 +19,7 @@ enum ConfiguredDefaults {
     static let options: Set<String> = [
         "page", "margin", "font", "size", "line-height", "columns", "gutter", "paragraphs", "tab-width",
         "align", "breaking", "lang", "hyphenate-min", "widows", "orphans", "indent", "paragraph-spacing",
-        "heading", "jobs",
+        "heading", "heading-style", "heading-font", "jobs",
     ]
     /// The configurable flags: a true value (`1`, `true`, `yes`, `on`) adds the flag; a false one leaves it out.
     static let flags: Set<String> = ["hyphenate", "kerning", "chapter-break", "no-cache", "quiet", "verbose"]

@@ -12,6 +12,9 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("font"), help: ArgumentHelp("A TrueType font: an installed family, optionally with a style ('DejaVu Sans', 'Liberation Serif:bold'; see 'paginate fonts'), a file, or 'file.ttc:N' for face N of a collection. Repeatable: the first is primary, the rest are fallbacks. Default: the bundled DejaVu Serif with Droid Sans Fallback for CJK.", valueName: "font"))
     var fonts: [String] = []
 
+    @Option(name: .customLong("heading-font"), help: ArgumentHelp("The TrueType font headings are set in (a file or an installed name, like --font), as the face of --heading-style (default bold); its fallbacks are those of --font. Default: the bundled family's face, or with --font files the first of them.", valueName: "font"))
+    var headingFont: String?
+
     @Option(help: ArgumentHelp("Font size in points.", valueName: "points"))
     var size: Double = 11
 
@@ -44,28 +47,36 @@ struct LayoutOptions: ParsableArguments {
 
     mutating func validate() throws {
         if let jobs, jobs < 1 || jobs > 1024 { throw ValidationError("--jobs must be between 1 and 1024 (got \(jobs))") }
+        if let problem = FontSelection.problem(fonts: fonts, headingFont: headingFont, headingStyle: typography.headingStyle) {
+            throw ValidationError(problem)
+        }
     }
 
     /// The settings these options describe.
     func settings() throws(LayoutError) -> LayoutSettings {
         let setup = PageSetup(size: try Measurement.pageSize(page), margins: try Measurement.margins(margin),
                               columns: columns, gutter: try Measurement.length(gutter))
+        var type = try typography.typography()
+        type.headingStyle = FontSelection.headingStyle(fonts: fonts, headingFont: headingFont, headingStyle: typography.headingStyle)
         let settings = LayoutSettings(page: setup, fontSize: size, lineHeight: lineHeight,
-                                      paragraphMode: paragraphs, tabWidth: tabWidth,
-                                      typography: try typography.typography())
+                                      paragraphMode: paragraphs, tabWidth: tabWidth, typography: type)
         try settings.validate()
         return settings
     }
 
-    /// The font files these options name (names looked up with fontconfig), or the bundled ones,
-    /// without opening them.
+    /// The fonts these options choose (`FontSelection`).
+    func fontSelection() throws(FontError) -> FontSelection {
+        try FontSelection(fonts: fonts, headingFont: headingFont, headingStyle: typography.headingStyle)
+    }
+
+    /// The font files these options name (or the bundled ones), without opening them.
     func fontFiles() throws(FontError) -> [FontFile] {
-        fonts.isEmpty ? try FontChain.bundledFontPaths().map(FontFile.init(spec:)) : try FontRequest.resolve(fonts)
+        try fontSelection().files
     }
 
     /// The font chain these options name, or the bundled fonts.
     func fontChain() throws(FontError) -> FontChain {
-        fonts.isEmpty ? try FontChain.bundled() : try FontChain(files: FontRequest.resolve(fonts))
+        try fontSelection().open()
     }
 }
 

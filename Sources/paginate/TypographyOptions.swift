@@ -40,6 +40,9 @@ struct TypographyOptions: ParsableArguments {
     @Flag(name: .customLong("chapter-break"), help: "Start each chapter heading on a new page.")
     var chapterBreak = false
 
+    @Option(name: .customLong("heading-style"), help: ArgumentHelp("The face headings are set in: bold, regular, italic or bold-italic (default: bold with the bundled fonts; regular, the first --font, with --font files unless --heading-font is given).", valueName: "style"))
+    var headingStyle: FontStyle?
+
     /// The typography these options describe.
     func typography() throws(LayoutError) -> Typography {
         let minimums = hyphenateMin.split(separator: ",").map { Int(String($0.filter { $0 != " " })) }
@@ -55,4 +58,5 @@ struct TypographyOptions: ParsableArguments {
 }
 
 extension TextAlignment: ExpressibleByArgument {}
+extension FontStyle: ExpressibleByArgument {}
 extension LineBreakingStrategy: ExpressibleByArgument {}

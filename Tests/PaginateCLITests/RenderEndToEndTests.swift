@@ -71,8 +71,8 @@ final class RenderEndToEndTests: XCTestCase {
 
     // MARK: - Fonts
 
-    func testPrideAndPrejudiceEmbedsDejaVuSerifOnly() throws {
-        try checkFonts(.prideAndPrejudice, families: ["DejaVuSerif"])
+    func testPrideAndPrejudiceEmbedsDejaVuSerifAndItsBoldForHeadings() throws {
+        try checkFonts(.prideAndPrejudice, families: ["DejaVuSerif", "DejaVuSerif-Bold"])
     }
 
     func testDiamondSutraEmbedsDroidSansFallback() throws {

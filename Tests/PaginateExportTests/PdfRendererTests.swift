@@ -53,6 +53,21 @@ final class PdfRendererTests: XCTestCase {
         XCTAssertLessThan(bytes.count, 200_000, "a Latin-only book should not carry the CJK font")
     }
 
+    func testTheBoldFaceIsEmbeddedOnlyWhenAHeadingUsesIt() throws {
+        let family = try FontChain.bundled(styles: [.bold])
+        var settings = LayoutSettings.bookDefaults
+        settings.typography.headingStyle = .bold
+        let manager = LayoutManager(fonts: family, settings: settings)
+        let renderer = PDFRenderer(fonts: family, title: "Styles", creator: "paginate-tests", dateSource: .fixed(nil))
+        let withHeading = try renderer.render(try manager.layout(TextStorage("CHAPTER I.\n\nIt is a truth.\n")))
+        let fonts = try PdfFixture.embeddedFonts(try PdfFixture.write(withHeading))
+        XCTAssertEqual(fonts["DejaVuSerif-Bold,Bold"], "yes", "\(fonts)")
+        XCTAssertEqual(fonts["DejaVuSerif,Book"], "yes", "\(fonts)")
+        let withoutHeading = try renderer.render(try manager.layout(TextStorage("It is a truth.\n")))
+        XCTAssertEqual(Array(try PdfFixture.embeddedFonts(try PdfFixture.write(withoutHeading)).keys), ["DejaVuSerif,Book"],
+                       "no heading, no bold face")
+    }
+
     /// The engine measures with `Font.width(of:)`; the viewer places glyphs by the PDF's `/W`.
     /// They must agree exactly, or text drifts along every line.
     func testPdfWidthsEqualEngineWidths() throws {

@@ -5,7 +5,11 @@ import XCTest
 final class PageMapEquivalenceTests: XCTestCase {
     private func assertEquivalent(_ bytes: [UInt8], _ settings: LayoutSettings, _ context: String, jobs: [Int] = [1, 2, 3],
                                   file: StaticString = #filePath, line: UInt = #line) throws {
-        let fonts = try FontChain(paths: [UnitSupport.dejaVuPath, UnitSupport.droidPath])
+        // The bold and bold italic chains change nothing unless the typography sets headings in them.
+        let fonts = try FontChain(paths: [UnitSupport.dejaVuPath, UnitSupport.droidPath], styles: [
+            .bold: [UnitSupport.fontPath("DejaVuSerif-Bold.ttf"), UnitSupport.droidPath],
+            .boldItalic: [UnitSupport.fontPath("DejaVuSerif-BoldItalic.ttf"), UnitSupport.droidPath],
+        ])
         let manager = LayoutManager(fonts: fonts, settings: settings)
         let storage = TextStorage(bytes: bytes)
         let sequential = PageMap(try manager.layout(storage, includeRuns: false))
@@ -76,6 +80,9 @@ final class PageMapEquivalenceTests: XCTestCase {
         ("indent and spacing", Typography(firstLineIndent: 18, paragraphSpacing: 5)),
         ("everything", Typography(widows: 3, orphans: 2, firstLineIndent: 250, paragraphSpacing: 9.5, chapterBreak: true)),
         ("custom headings", Typography(headingPattern: "^[A-Z][A-Z .,;:’']+$", chapterBreak: true)),
+        ("bold headings", Typography(headingStyle: .bold)),
+        ("bold italic headings, indent, spacing, chapter breaks",
+         Typography(firstLineIndent: 18, paragraphSpacing: 5, chapterBreak: true, headingStyle: .boldItalic)),
     ]
 
     func testCorporaUnderTypography() throws {
@@ -106,6 +113,33 @@ final class PageMapEquivalenceTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// Headings long enough to wrap in a narrow column, where the bold face wraps them earlier
+    /// than the regular one would: both paths must break them in bold.
+    func testHeadingsThatWrapInBold() throws {
+        var text = ""
+        for number in 1...40 {
+            text += "CHAPTER \(number). The Long Way Home\n\n"
+            text += String(repeating: "Words of the chapter \(number) go on. ", count: number % 7 + 1) + "\n\n"
+        }
+        for style in [FontStyle.regular, .bold] {
+            for width in [150.0, 173, 225, 260] {
+                var settings = UnitSupport.settings(width: width, height: 170, margin: 10)
+                settings.typography.headingStyle = style
+                try assertEquivalent(Array(text.utf8), settings, "\(style) headings, width \(width)")
+            }
+        }
+        // The text does test what it is meant to: in a 205 pt column every heading fits one line in
+        // regular (191–198 pt) and wraps in bold (208–216 pt).
+        let fonts = try FontChain.bundled(styles: [.bold])
+        let lineCounts = try [FontStyle.regular, .bold].map { style in
+            var settings = UnitSupport.settings(width: 225, height: 170, margin: 10)
+            settings.typography.headingStyle = style
+            return try LayoutManager(fonts: fonts, settings: settings).pageMap(TextStorage(bytes: Array(text.utf8)), jobs: 1)
+                .entries.reduce(0) { $0 + $1.lineCount }
+        }
+        XCTAssertGreaterThan(lineCounts[1], lineCounts[0])
     }
 
     func testBookTimesEight() throws {

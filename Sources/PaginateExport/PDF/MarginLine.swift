@@ -34,9 +34,11 @@ struct MarginLine: Equatable {
             }
         }
         while scalars.last == " " { scalars.removeLast() }
+        // Folios and headers are body text: the regular chain, never a heading face.
+        let regular = fonts.chain(for: .regular)
         func placed(_ scalars: [Unicode.Scalar]) -> [(font: Int, scalar: Unicode.Scalar, advance: Double)] {
             scalars.map { scalar in
-                let index = fonts.fonts.firstIndex { $0.covers(scalar.value) } ?? 0
+                let index = regular.first { fonts.fonts[$0].covers(scalar.value) } ?? 0
                 let font = fonts.fonts[index]
                 let thousandths = font.width(of: scalar.value) ?? font.missingGlyphWidth
                 return (index, scalar, Double(thousandths) / 1000 * size)

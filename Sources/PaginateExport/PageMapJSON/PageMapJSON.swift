@@ -22,7 +22,7 @@ import PaginateKit
 ///     "lineHeight": 1.2,
 ///     "paragraphs": "auto",
 ///     "tabWidth": 8,
-///     "typography": {"align": "left", "breaking": "greedy", "hyphenate": null, "kerning": false, "widows": 2, "orphans": 2, "indent": 0, "paragraphSpacing": null, "heading": null, "chapterBreak": false}
+///     "typography": {"align": "left", "breaking": "greedy", "hyphenate": null, "kerning": false, "widows": 2, "orphans": 2, "indent": 0, "paragraphSpacing": null, "heading": null, "chapterBreak": false, "headingStyle": "regular"}
 ///   },
 ///   "pages": [
 ///     {"page": 1, "start": 0, "end": 1834, "lines": 40},
@@ -40,6 +40,7 @@ import PaginateKit
 /// - Lengths are PDF points. Numbers are integers when integral (`36`, not `36.0`), otherwise the
 ///   shortest decimal that reads back as the same value (`1.2`).
 /// - `paragraphs` is the paragraph mode: `"lines"`, `"blank"` or `"auto"`.
+/// - `headingStyle` is the face headings are set in: `"regular"`, `"bold"`, `"italic"` or `"bold-italic"`.
 /// - Fonts are not recorded: they are files on one machine, not part of a portable page map.
 /// - Every page object sits on its own line, so a map of a long book stays greppable
 ///   (`grep '"page": 120,'`) and diffs line by line.
@@ -82,7 +83,8 @@ public enum PageMapJSON {
         "hyphenate": \(type.hyphenationLanguage.map(JSONText.string) ?? "null"), "kerning": \(type.kerning), \
         "widows": \(type.widows), "orphans": \(type.orphans), "indent": \(JSONText.number(type.firstLineIndent)), \
         "paragraphSpacing": \(type.paragraphSpacing.map(JSONText.number) ?? "null"), \
-        "heading": \(type.headingPattern.map(JSONText.string) ?? "null"), "chapterBreak": \(type.chapterBreak)}
+        "heading": \(type.headingPattern.map(JSONText.string) ?? "null"), "chapterBreak": \(type.chapterBreak), \
+        "headingStyle": \(JSONText.string(type.headingStyle.rawValue))}
           },
           "pages": [
         """

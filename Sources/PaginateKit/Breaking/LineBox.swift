@@ -2,17 +2,18 @@
 ///
 /// The box is `lineHeight × fontSize` tall, or taller when the fonts on the line need more (their
 /// ascent plus descent); the baseline is one ascent — the largest among the fonts on the line —
-/// below the box's top.
+/// below the box's top. The paragraph's primary font (of its style) always counts.
 struct LineBox: Equatable {
     var height: Double
     var ascent: Double
 
     init(_ prepared: PreparedParagraph, _ line: LineBreaker.Line, fonts: FontChain, fontSize: Double, basePitch: Double) {
         let chain = fonts.fonts
-        var ascent = chain[0].ascent
-        var descent = chain[0].descent
+        let primary = prepared.primaryFont
+        var ascent = chain[Int(primary)].ascent
+        var descent = chain[Int(primary)].descent
         if chain.count > 1 {
-            for i in line.range.lowerBound..<line.contentEnd where prepared.fontIndices[i] != 0 {
+            for i in line.range.lowerBound..<line.contentEnd where prepared.fontIndices[i] != primary {
                 let font = chain[Int(prepared.fontIndices[i])]
                 ascent = max(ascent, font.ascent)
                 descent = max(descent, font.descent)

@@ -1,8 +1,9 @@
 /// A paragraph measured and analysed for line breaking: per code point its advance, font and
 /// break opportunity, and where grapheme clusters start.
 ///
-/// Preparation depends only on the paragraph, the fonts and the tab width — never on a container —
-/// so it can be done in parallel and cached per paragraph.
+/// Preparation depends only on the paragraph, the fonts, the style it is set in and the tab width —
+/// never on a container — so it can be done in parallel and cached per paragraph. Whatever the
+/// style, font indices are positions in the whole `FontChain.fonts`, as `TextRun.fontIndex` is.
 struct PreparedParagraph {
     /// The paragraph as it came from storage.
     let paragraph: Paragraph
@@ -14,6 +15,9 @@ struct PreparedParagraph {
     let hyphenBreaks: [Bool]
     /// Advance of the hyphen in each font of the chain, in thousandths of an em.
     let hyphenAdvances: [Int32]
+    /// Index into the font chain of the primary font of the paragraph's style: what draws the
+    /// replacement for characters no font has, and whose metrics a line box starts from.
+    let primaryFont: UInt8
     /// Advance of each code point in thousandths of an em; `tabAdvance` marks a tab.
     let advances: [Int32]
     /// Index into the font chain of the font that draws each code point.
@@ -51,19 +55,22 @@ struct PreparedParagraph {
 
     /// Measures and analyses `paragraph`: with a `hyphenator`, its hyphenation points become
     /// breaks; with `kerning`, the fonts' pair kerning is folded into the advances (see
-    /// `kernPairs`) — never across a possible break, hyphenation points included.
-    init(_ paragraph: Paragraph, fonts: FontChain, hyphenator: Hyphenator? = nil, kerning: Bool = false) {
+    /// `kernPairs`) — never across a possible break, hyphenation points included. The paragraph is
+    /// measured with the chain of `style` (`FontChain.chain(for:)`), the faces it will be drawn with.
+    init(_ paragraph: Paragraph, fonts: FontChain, hyphenator: Hyphenator? = nil, kerning: Bool = false,
+         style: FontStyle = .regular) {
         self.paragraph = paragraph
         let scalars = paragraph.scalars
         let count = scalars.count
         var actions = count == 0 ? [] : LineBreakOpportunities.compute(scalars)
         let clusterStarts = PreparedParagraph.clusterStarts(of: scalars)
         var advances = [Int32](repeating: 0, count: count)
-        var fontIndices = [UInt8](repeating: 0, count: count)
+        let chain = fonts.chain(for: style)
+        let primaryIndex = chain[0]
+        let primary = fonts.fonts[primaryIndex]
+        var fontIndices = [UInt8](repeating: UInt8(primaryIndex), count: count)
         var display = scalars
         var uncovered = 0
-        let chain = fonts.fonts
-        let primary = chain[0]
         var start = 0
         while start < count {
             var end = start + 1
@@ -76,8 +83,8 @@ struct PreparedParagraph {
                     advances[start] = Int32(width)
                 } else {
                     var found = false
-                    for (index, font) in chain.enumerated().dropFirst() {
-                        if let width = font.width(of: scalar) {
+                    for index in chain.dropFirst() {
+                        if let width = fonts.fonts[index].width(of: scalar) {
                             advances[start] = Int32(width)
                             fontIndices[start] = UInt8(index)
                             found = true
@@ -92,11 +99,11 @@ struct PreparedParagraph {
             } else {
                 // A cluster takes the first font that has every one of its (visible) code points.
                 let members = start..<end
-                let fontIndex = chain.firstIndex { font in
-                    members.allSatisfy { PreparedParagraph.isIgnorable(scalars[$0]) || font.covers(scalars[$0]) }
-                } ?? chain.firstIndex { $0.covers(scalars[start]) }
+                let fontIndex = chain.first { index in
+                    members.allSatisfy { PreparedParagraph.isIgnorable(scalars[$0]) || fonts.fonts[index].covers(scalars[$0]) }
+                } ?? chain.first { fonts.fonts[$0].covers(scalars[start]) }
                 if let fontIndex {
-                    let font = chain[fontIndex]
+                    let font = fonts.fonts[fontIndex]
                     for i in members {
                         fontIndices[i] = UInt8(fontIndex)
                         advances[i] = Int32(font.width(of: scalars[i]) ?? 0)
@@ -127,7 +134,8 @@ struct PreparedParagraph {
         }
         self.actions = actions
         self.hyphenBreaks = hyphenBreaks
-        self.hyphenAdvances = hyphenBreaks.isEmpty ? [] : chain.map { Int32($0.width(of: 0x2D) ?? chain[0].width(of: 0x2D) ?? 333) }
+        self.hyphenAdvances = hyphenBreaks.isEmpty ? [] : fonts.fonts.map { Int32($0.width(of: 0x2D) ?? primary.width(of: 0x2D) ?? 333) }
+        self.primaryFont = UInt8(primaryIndex)
         self.kerns = kerning
             ? PreparedParagraph.kernPairs(&advances, display: display, fontIndices: fontIndices, actions: actions,
                                           clusterStarts: clusterStarts, fonts: fonts)

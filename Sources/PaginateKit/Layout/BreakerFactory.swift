@@ -1,5 +1,6 @@
-/// Prepares paragraphs and makes their line breakers the one way a layout does: hyphenation
-/// points, kerning, and the optimal breaker's plan for the column's width.
+/// Prepares paragraphs and makes their line breakers the one way a layout does: the faces of the
+/// paragraph's style (headings in the heading style), hyphenation points, kerning, and the optimal
+/// breaker's plan for the column's width.
 ///
 /// A small value of its own, so that the look-ahead of a heading can make breakers exactly as
 /// `Flow` does without holding on to `Flow` itself (whose page arrays would then be copied on
@@ -15,7 +16,8 @@ struct BreakerFactory {
 
     /// The breaker of `paragraph` for lines `width` points wide (the first one narrower by the indent).
     func make(_ paragraph: Paragraph, width: Double) -> LineBreaker {
-        let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator, kerning: typography.kerning)
+        let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator, kerning: typography.kerning,
+                                         style: typography.fontStyle(isHeading: paragraph.isHeading))
         let indent = rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: width)
         return LineBreaker(prepared, tabStop: tabStop, typography: typography,
                            firstWidth: LineFitter.measure(width - indent, scale: scale),

@@ -17,7 +17,7 @@ import Musl
 /// its top plus that ascent. A line fits when its box ends at or above the container's bottom. The
 /// blank line standing for a paragraph separator is dropped at the top of a container.
 public struct LayoutManager {
-    /// The fonts, primary first.
+    /// The fonts, primary first; headings use the chain of `settings.typography.headingStyle`.
     public let fonts: FontChain
     /// Page geometry and type settings.
     public let settings: LayoutSettings

@@ -88,8 +88,10 @@ struct ParallelBreaking {
         chunk.lineCounts.reserveCapacity(range.count)
         for spanIndex in range {
             let paragraph = builder.build(spans[spanIndex], from: bytes)
+            // Measured in the faces `Flow` draws it with (`BreakerFactory`), or the lines would differ.
             let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator,
-                                             kerning: settings.typography.kerning)
+                                             kerning: settings.typography.kerning,
+                                             style: settings.typography.fontStyle(isHeading: paragraph.isHeading))
             chunk.diagnostics.uncoveredCharacters += prepared.uncovered
             let indent = rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: width)
             let firstMaxWidth = LineFitter.measure(width - indent, scale: scale)

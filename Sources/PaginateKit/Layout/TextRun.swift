@@ -6,7 +6,8 @@
 /// after each kerned pair's first character, so the next run starts where the kern puts it.
 /// A run's `width` reaches to the next run's `x` when nothing separates them.
 public struct TextRun: Hashable, Sendable {
-    /// Index of the font in the layout's `FontChain`.
+    /// Index of the font in the layout's `FontChain.fonts`, which holds the faces of every style
+    /// (a heading's run names the heading face).
     public let fontIndex: Int
     /// The characters to draw, in source order.
     public let text: String

@@ -54,12 +54,16 @@ public struct Typography: Hashable, Sendable {
     public var headingPattern: String?
     /// Whether each heading starts a new page.
     public var chapterBreak: Bool
+    /// The style headings are measured and drawn in: their chain is the font chain's
+    /// `chain(for:)` of this style, or its regular chain when it has no faces of that style
+    /// (`FontChain.bundled(styles:)` opens the bundled family's).
+    public var headingStyle: FontStyle
 
     /// Creates typographic settings.
     public init(alignment: TextAlignment = .left, breaking: LineBreakingStrategy = .auto,
                 hyphenationLanguage: String? = nil, kerning: Bool = false, widows: Int = 2, orphans: Int = 2,
                 firstLineIndent: Double = 0, paragraphSpacing: Double? = nil, headingPattern: String? = nil, chapterBreak: Bool = false,
-                hyphenationLeftMinimum: Int = 2, hyphenationRightMinimum: Int = 3) {
+                hyphenationLeftMinimum: Int = 2, hyphenationRightMinimum: Int = 3, headingStyle: FontStyle = .regular) {
         self.alignment = alignment
         self.breaking = breaking
         self.hyphenationLanguage = hyphenationLanguage
@@ -72,6 +76,12 @@ public struct Typography: Hashable, Sendable {
         self.chapterBreak = chapterBreak
         self.hyphenationLeftMinimum = hyphenationLeftMinimum
         self.hyphenationRightMinimum = hyphenationRightMinimum
+        self.headingStyle = headingStyle
+    }
+
+    /// The style a paragraph is set in: the heading style for headings, regular for the rest.
+    public func fontStyle(isHeading: Bool) -> FontStyle {
+        isHeading ? headingStyle : .regular
     }
 
     /// Whether lines are chosen by total fit rather than first fit.
