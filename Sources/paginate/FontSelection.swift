@@ -6,6 +6,8 @@ import PaginateKit
 ///
 /// - Bundled fonts: headings are set in the bundled family's face of `--heading-style` (default
 ///   bold), with the same CJK fallback as the body.
+/// - `--font` given as an installed family name (`--font "Liberation Serif"`): headings are set
+///   in that family's face of `--heading-style` (default bold), found through fontconfig.
 /// - `--font` files: headings stay in the first font (default `regular`) — paginate cannot know
 ///   which file is that font's bold — unless `--heading-font` names the heading face, whose
 ///   fallbacks are then those of `--font`; its style defaults to bold.
@@ -29,6 +31,8 @@ struct FontSelection {
             heading = nil
         } else if let headingFont {
             heading = try FontRequest.resolve([headingFont]) + regular.dropFirst()
+        } else if let family = FontSelection.family(of: fonts) {
+            heading = try FontRequest.resolve(["\(family):\(style.fontconfigStyle)"]) + regular.dropFirst()
         } else {
             heading = try FontChain.bundledFontPaths(style: style).map(FontFile.init(spec:))
         }
@@ -37,7 +41,7 @@ struct FontSelection {
     /// The style headings are set in: as given, else bold for the bundled fonts or a
     /// `--heading-font`, else regular (the first `--font`).
     static func headingStyle(fonts: [String], headingFont: String?, headingStyle: FontStyle?) -> FontStyle {
-        headingStyle ?? (fonts.isEmpty || headingFont != nil ? .bold : .regular)
+        headingStyle ?? (fonts.isEmpty || headingFont != nil || family(of: fonts) != nil ? .bold : .regular)
     }
 
     /// The contradictions `init` would otherwise resolve silently, as a usage message; `nil` when none.
@@ -45,10 +49,17 @@ struct FontSelection {
         if headingStyle == .regular, headingFont != nil {
             return "--heading-font names the face of a --heading-style bold, italic or bold-italic; regular headings use the first --font"
         }
-        if let headingStyle, headingStyle != .regular, !fonts.isEmpty, headingFont == nil {
+        if let headingStyle, headingStyle != .regular, !fonts.isEmpty, headingFont == nil, family(of: fonts) == nil {
             return "--heading-style \(headingStyle.rawValue) with --font files needs that face of your font: give it with --heading-font PATH, or use --heading-style regular"
         }
         return nil
+    }
+
+    /// The family of the first `--font` when it is an installed font's name without a style
+    /// (`Liberation Serif`, not `Liberation Serif:bold` or a file): its other faces can be looked up.
+    static func family(of fonts: [String]) -> String? {
+        guard let first = fonts.first, case .name(let name) = FontRequest(first), !name.contains(":") else { return nil }
+        return name
     }
 
     /// The chains of the styles other than regular.
@@ -62,5 +73,17 @@ struct FontSelection {
     /// Opens the fonts.
     func open() throws(FontError) -> FontChain {
         try FontChain(files: regular, styles: styles)
+    }
+}
+
+private extension FontStyle {
+    /// The style as fontconfig's name syntax writes it after the family.
+    var fontconfigStyle: String {
+        switch self {
+        case .regular: "regular"
+        case .bold: "bold"
+        case .italic: "italic"
+        case .boldItalic: "bold:italic"
+        }
     }
 }

@@ -74,6 +74,16 @@ final class HeadingStyleEndToEndTests: XCTestCase {
         XCTAssertEqual(Set(try PDFTools.fonts(withHeadingFont).map(\.family)), ["DejaVuSerif-Italic", "DejaVuSerif-BoldItalic"])
     }
 
+    func testAnInstalledFamilyNameSetsHeadingsInThatFamilysFaceOfTheStyle() throws {
+        // fonts-liberation is installed with the test dependencies (Scripts/install-dependencies.sh).
+        let byDefault = try render("liberation.pdf", ["--font", "Liberation Serif"])
+        XCTAssertEqual(Set(try PDFTools.fonts(byDefault).map(\.family)), ["LiberationSerif", "LiberationSerif-Bold"])
+        let italic = try render("liberation-italic.pdf", ["--font", "Liberation Serif", "--heading-style", "italic"])
+        XCTAssertEqual(Set(try PDFTools.fonts(italic).map(\.family)), ["LiberationSerif", "LiberationSerif-Italic"])
+        let regular = try render("liberation-regular.pdf", ["--font", "Liberation Serif", "--heading-style", "regular"])
+        XCTAssertEqual(Set(try PDFTools.fonts(regular).map(\.family)), ["LiberationSerif"])
+    }
+
     func testContradictoryOptionsAreUsageErrors() throws {
         let cases: [[String]] = [
             ["--font", bundledFont("DejaVuSerif.ttf"), "--heading-style", "bold"],
