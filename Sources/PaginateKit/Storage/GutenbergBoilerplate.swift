@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Finds the book inside a Project Gutenberg text, between the licence header and footer.
 ///
 /// The header ends with a start marker line and the footer begins with an end marker line:
@@ -19,39 +25,59 @@ public enum GutenbergBoilerplate {
     /// start of the end marker's line; `nil` unless both markers are found, the end after the start.
     ///
     /// The first start marker counts, and the first end marker after it. Lines end at LF, CR or CRLF.
-    /// - Complexity: O(*n*); only lines that start with `*` are looked at closely.
+    /// - Complexity: O(*n*); the text is searched for `*` with `memchr`, and only lines that start
+    ///   with one are looked at closely, so a text without markers costs little more than a read.
     public static func bookRange(in bytes: [UInt8]) -> Range<Int>? {
         bytes.withUnsafeBufferPointer { text -> Range<Int>? in
+            let count = text.count
+            let first = count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
+            func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+            func contentEnd(from index: Int) -> Int {
+                var end = index
+                while end < count && !isBreak(text[end]) { end += 1 }
+                return end
+            }
+            func nextLine(after end: Int) -> Int {
+                guard end < count else { return end }
+                return text[end] == 0x0D && end + 1 < count && text[end + 1] == 0x0A ? end + 2 : end + 1
+            }
+            func line(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: text[start..<end])
+            }
             var bookStart: Int?
-            var continuation = false
-            var lineStart = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
-            while lineStart < text.count {
-                var contentEnd = lineStart
-                while contentEnd < text.count && text[contentEnd] != 0x0A && text[contentEnd] != 0x0D { contentEnd += 1 }
-                var next = contentEnd
-                if next < text.count {
-                    next += text[next] == 0x0D && next + 1 < text.count && text[next + 1] == 0x0A ? 2 : 1
-                }
-                let line = UnsafeBufferPointer(rebasing: text[lineStart..<contentEnd])
+            var searchFrom = first
+            while searchFrom < count, let star = firstStar(in: text, from: searchFrom) {
+                var lineStart = star
+                while lineStart > first && (text[lineStart - 1] == 0x20 || text[lineStart - 1] == 0x09) { lineStart -= 1 }
+                let end = contentEnd(from: star)
+                searchFrom = nextLine(after: end)
+                guard lineStart == first || isBreak(text[lineStart - 1]) else { continue }
                 if let start = bookStart {
-                    if continuation {
-                        continuation = false
-                        // A wrapped title ends with the marker's closing stars on the next line.
-                        if start == lineStart && endsWithStar(line) { bookStart = next }
+                    if isMarker(line(lineStart, end), keyword: endWord) { return start..<lineStart }
+                } else if isMarker(line(lineStart, end), keyword: startWord) {
+                    var start = searchFrom
+                    // A long title wraps the marker: its closing stars end the next line.
+                    if !endsWithStar(line(lineStart, end)) {
+                        let nextEnd = contentEnd(from: start)
+                        if endsWithStar(line(start, nextEnd)) { start = nextLine(after: nextEnd) }
                     }
-                    if isMarker(line, keyword: end) { return start <= lineStart ? start..<lineStart : nil }
-                } else if isMarker(line, keyword: startWord) {
-                    bookStart = next
-                    continuation = !endsWithStar(line)
+                    bookStart = start
+                    searchFrom = start
                 }
-                lineStart = next
             }
             return nil
         }
     }
 
+    /// The index of the first `*` at or after `index`.
+    private static func firstStar(in text: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        guard let base = text.baseAddress, index < text.count,
+              let found = memchr(base + index, Int32(UInt8(ascii: "*")), text.count - index) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
     private static let startWord = Array("start".utf8)
-    private static let end = Array("end".utf8)
+    private static let endWord = Array("end".utf8)
     private static let tail: [[UInt8]] = ["of", "project", "gutenberg"].map { Array($0.utf8) }
 
     /// Whether a line (without its terminator) is a marker line with `keyword` (`start` or `end`).
