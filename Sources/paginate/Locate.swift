@@ -14,6 +14,10 @@ struct Locate: ParsableCommand {
           --line N        start of source line N, 1-based, as 'grep -n' prints
           --text PHRASE   first occurrence; white space matches any run of white space
 
+        Offsets, lines and characters count in the whole file as it is on disk, also with \
+        --encoding or a Project Gutenberg header left out (see 'paginate --help'); a phrase is \
+        looked for in the text laid out.
+
         Prints the page number, e.g. 2. Only the text up to the end of that page is laid out, so \
         places early in a long book are answered quickly.
 
