@@ -14,15 +14,15 @@ import Glibc
 /// subcommand gets them, and the option definitions stay untouched.
 enum ConfiguredDefaults {
     /// The long options that may be configured: the layout and typography options every subcommand
-    /// shares. Keep in step with `LayoutOptions` and `TypographyOptions`: an option missing here
+    /// shares. Keep in step with `LayoutOptions`, `TypographyOptions` and `SourceOptions`: an option missing here
     /// still works on the command line but is refused in the config file and ignored in the environment.
     static let options: Set<String> = [
         "page", "margin", "font", "size", "line-height", "columns", "gutter", "paragraphs", "tab-width",
         "align", "breaking", "lang", "hyphenate-min", "widows", "orphans", "indent", "paragraph-spacing",
-        "heading", "heading-style", "heading-font", "jobs",
+        "heading", "heading-style", "heading-font", "jobs", "encoding",
     ]
     /// The configurable flags: a true value (`1`, `true`, `yes`, `on`) adds the flag; a false one leaves it out.
-    static let flags: Set<String> = ["hyphenate", "kerning", "chapter-break", "no-cache", "quiet", "verbose"]
+    static let flags: Set<String> = ["hyphenate", "kerning", "chapter-break", "no-cache", "no-strip-boilerplate", "quiet", "verbose"]
 
     static let subcommands: Set<String> = ["render", "count", "map", "locate", "page", "find"]
     /// Subcommands without layout options: configured settings would only be refused there.

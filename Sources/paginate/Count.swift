@@ -62,7 +62,7 @@ struct Count: ParsableCommand {
 
     /// What became of one file.
     fileprivate enum Outcome {
-        case counted(pages: Int, bytes: Int, warning: String?)
+        case counted(pages: Int, bytes: Int, warnings: [String])
         case failed(CLIError)
     }
 
@@ -80,10 +80,11 @@ struct Count: ParsableCommand {
         let state = Mutex(BatchState(count: inputs.count))
         let inputs = self.inputs
         let json = self.json
+        let source = layout.source
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let manager = LayoutManager(fonts: chains[worker], settings: settings)
             while let index = state.withLock({ $0.claim() }) {
-                let outcome = Count.count(inputs[index], with: manager)
+                let outcome = Count.count(inputs[index], with: manager, source: source)
                 state.withLock { batch in
                     batch.outcomes[index] = outcome
                     // Print every finished record that follows the last one printed, in input order.
@@ -107,9 +108,9 @@ struct Count: ParsableCommand {
     }
 
     /// Lays one file out (on the calling thread, with its own font chain).
-    private static func count(_ path: String, with manager: LayoutManager) -> Outcome {
+    private static func count(_ path: String, with manager: LayoutManager, source: SourceOptions) -> Outcome {
         do {
-            let input = try InputFile.read(path)
+            let input = try InputFile.read(path, options: source)
             // Files are spread over the cores already: each file is laid out on one thread.
             let map: PageMap
             do {
@@ -117,8 +118,7 @@ struct Count: ParsableCommand {
             } catch {
                 throw CLIError.converting(error)
             }
-            let warning = map.diagnostics.summary.map { "\(input.displayName): \($0)" }
-            return .counted(pages: map.pageCount, bytes: input.storage.length, warning: warning)
+            return .counted(pages: map.pageCount, bytes: input.fileLength, warnings: input.warnings(map.diagnostics))
         } catch let error as CLIError {
             return .failed(error)
         } catch {
@@ -129,8 +129,8 @@ struct Count: ParsableCommand {
     /// Prints one file's record (and its warning or error line on standard error).
     private static func report(_ outcome: Outcome, path: String, json: Bool) {
         switch outcome {
-        case .counted(let pages, let bytes, let warning):
-            if let warning { CLIError.warn(warning) }
+        case .counted(let pages, let bytes, let warnings):
+            for warning in warnings { CLIError.warn(warning) }
             print(json ? QueryJSON.countRecord(path: path, pages: pages, bytes: bytes) : "\(pages)\t\(path)")
         case .failed(let error):
             print(json ? QueryJSON.countError(path: path, message: error.message) : "error\t\(path)\t\(error.message)")

@@ -68,9 +68,10 @@ struct Find: ParsableCommand {
                 guard let pageIndex = layout.pageIndex(containing: range.lowerBound) else { continue }
                 let line = layout.locateLine(containing: range.lowerBound)?.lineNumber
                 if json {
-                    print(QueryJSON.occurrence(range, page: pageIndex + 1, line: line, rects: layout.rects(for: range)))
+                    print(QueryJSON.occurrence(range, page: pageIndex + 1, line: line, rects: layout.rects(for: range), origin: job.input.origin))
                 } else {
-                    print("\(pageIndex + 1)\t\(line.map(String.init) ?? "-")\t\(range.lowerBound)-\(range.upperBound)")
+                    let bytes = job.input.origin.originalRange(range)
+                    print("\(pageIndex + 1)\t\(line.map(String.init) ?? "-")\t\(bytes.lowerBound)-\(bytes.upperBound)")
                 }
             }
         }

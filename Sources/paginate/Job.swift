@@ -10,7 +10,7 @@ struct Job {
     static func run(inputPath: String, options: LayoutOptions, includeRuns: Bool, includeCaretStops: Bool = true) throws -> Job {
         Reporter.level = options.reporting.level
         let settings = try CLIError.wrap { () throws(LayoutError) in try options.settings() }
-        let input = try Reporter.time("read") { try InputFile.read(inputPath) }
+        let input = try Reporter.time("read") { try InputFile.read(inputPath, options: options.source) }
         let fonts = try Reporter.time("fonts") { try CLIError.wrap { () throws(FontError) in try options.fontChain() } }
         var manager = LayoutManager(fonts: fonts, settings: settings)
         let bar = ProgressBar()
@@ -18,9 +18,7 @@ struct Job {
         manager.phaseTimer = { Reporter.record($0.rawValue, $1) }
         defer { bar.finish() }
         let layout = try CLIError.wrap { () throws(LayoutError) in try manager.layout(input.storage, includeRuns: includeRuns, includeCaretStops: includeCaretStops) }
-        if let summary = layout.diagnostics.summary {
-            CLIError.warn("\(input.displayName): \(summary)")
-        }
+        input.warn(layout.diagnostics)
         return Job(input: input, fonts: fonts, layout: layout)
     }
 }
@@ -31,16 +29,19 @@ struct PageMapJob {
     let map: PageMap
     /// Whether the answer came from the cache.
     let cached: Bool
-    /// The location asked about, for `locate`.
+    /// The location asked about, for `locate`, as a layout offset.
     let target: Int?
+    /// How the map's offsets relate to the file's: every offset printed goes through it.
+    let origin: SourceOrigin
 
     /// The complete page map.
     static func run(inputPath: String, options: LayoutOptions) throws -> PageMapJob {
         try run(inputPath: inputPath, options: options, offset: nil, place: nil)
     }
 
-    /// A page map that covers at least the page holding a location: `offset`, or the one `place`
-    /// finds in the text. An early location in a long text lays out only the pages up to it.
+    /// A page map that covers at least the page holding a location: `offset` (a byte offset into the
+    /// file), or the one `place` finds in the text (a layout offset). An early location in a long
+    /// text lays out only the pages up to it.
     static func run(inputPath: String, options: LayoutOptions, offset: Int?,
                     place: ((InputFile) throws -> Int)?) throws -> PageMapJob {
         Reporter.level = options.reporting.level
@@ -57,24 +58,27 @@ struct PageMapJob {
             return target < map.coveredLength
         }
         let isFile = inputPath != "-"
-        // An unchanged file is recognised by its identity, without reading it.
-        if let cache, isFile, place == nil, let content = cache.contentHash(ofFileAt: inputPath),
+        let variant = options.source.cacheVariant
+        // An unchanged file is recognised by its identity, without reading it. Only files laid out
+        // byte for byte are recorded so, so the map's offsets are the file's.
+        if let cache, isFile, place == nil, let content = cache.contentHash(ofFileAt: inputPath, variant: variant),
            let map = cache.pageMap(for: cache.key(content: content, settings: settings, fontFiles: fontFiles), settings: settings),
            usable(map, for: offset) {
-            warn(map, inputPath)
+            if let summary = map.diagnostics.summary { CLIError.warn("\(inputPath): \(summary)") }
             Reporter.record("cache (hit)", .zero)
-            return PageMapJob(map: map, cached: true, target: offset)
+            return PageMapJob(map: map, cached: true, target: offset, origin: .identity(length: map.sourceLength))
         }
-        let input = try Reporter.time("read") { try InputFile.read(inputPath) }
-        let target = try offset ?? place?(input)
+        let input = try Reporter.time("read") { try InputFile.read(inputPath, options: options.source) }
+        let target = try offset.map { try input.layoutOffset(ofFileOffset: $0) } ?? place?(input)
+        // Keyed by the text laid out: the decoded, cut text fully determines the map.
         let content = cache.map { _ in Reporter.time("hash") { ContentHash(input.storage.bytes) } }
         if let cache, let content {
-            if isFile { cache.remember(content, ofFileAt: inputPath) }
+            if isFile && input.origin.isIdentity { cache.remember(content, ofFileAt: inputPath, variant: variant) }
             if let map = cache.pageMap(for: cache.key(content: content, settings: settings, fontFiles: fontFiles), settings: settings),
                usable(map, for: target) {
-                warn(map, input.displayName)
+                input.warn(map.diagnostics)
                 Reporter.record("cache (hit)", .zero)
-                return PageMapJob(map: map, cached: true, target: target)
+                return PageMapJob(map: map, cached: true, target: target, origin: input.origin)
             }
         }
         let fonts = try Reporter.time("fonts") { try CLIError.wrap { () throws(FontError) in try options.fontChain() } }
@@ -93,13 +97,7 @@ struct PageMapJob {
         if let cache, let content {
             Reporter.time("cache (store)") { cache.store(map, for: cache.key(content: content, settings: settings, fontFiles: fontFiles)) }
         }
-        warn(map, input.displayName)
-        return PageMapJob(map: map, cached: false, target: target)
-    }
-
-    private static func warn(_ map: PageMap, _ name: String) {
-        if let summary = map.diagnostics.summary {
-            CLIError.warn("\(name == "-" ? "standard input" : name): \(summary)")
-        }
+        input.warn(map.diagnostics)
+        return PageMapJob(map: map, cached: false, target: target, origin: input.origin)
     }
 }

@@ -36,6 +36,9 @@ struct LayoutOptions: ParsableArguments {
     @OptionGroup(title: "Typography")
     var typography: TypographyOptions
 
+    @OptionGroup(title: "Input")
+    var source: SourceOptions
+
     @Option(help: ArgumentHelp("Layout threads (default: all cores).", valueName: "n"))
     var jobs: Int?
 

@@ -14,6 +14,10 @@ struct Locate: ParsableCommand {
           --line N        start of source line N, 1-based, as 'grep -n' prints
           --text PHRASE   first occurrence; white space matches any run of white space
 
+        Offsets, lines and characters count in the whole file as it is on disk, also with \
+        --encoding or a Project Gutenberg header left out (see 'paginate --help'); a phrase is \
+        looked for in the text laid out.
+
         Prints the page number, e.g. 2. Only the text up to the end of that page is laid out, so \
         places early in a long book are answered quickly.
 
@@ -91,21 +95,20 @@ struct Locate: ParsableCommand {
             }
             if json {
                 print(QueryJSON.location(offset: target, page: index + 1, pageRange: job.layout.pages[index].range,
-                                        line: job.layout.locateLine(containing: target)))
+                                        line: job.layout.locateLine(containing: target), origin: job.input.origin))
             } else {
                 print(index + 1)
             }
         }
     }
 
-    /// The byte offset the selector names, or a usage error when it is beyond the end.
+    /// The layout offset of the place the selector names, or a usage error when it is beyond the
+    /// end or not laid out. Offsets, lines and characters count in the whole file; a phrase is
+    /// looked for in the text laid out.
     private func place(in input: InputFile) throws -> Int {
-        let storage = input.storage
+        let storage = input.source.decoded
         if let offset {
-            guard offset <= storage.length else {
-                throw CLIError(message: "offset \(offset) is beyond the end of the input (\(storage.length) bytes)", code: .usage)
-            }
-            return offset
+            return try input.layoutOffset(ofFileOffset: offset)
         }
         if let character {
             guard let byte = storage.byteOffset(ofScalar: character) else {
@@ -113,7 +116,7 @@ struct Locate: ParsableCommand {
                 let message = "character \(character) is beyond the end of the input (it has \(count) characters, indexed from 0)"
                 throw CLIError(message: message, code: .usage)
             }
-            return byte
+            return try input.layoutOffset(ofDecodedOffset: byte, naming: "character \(character)")
         }
         if let line {
             guard let byte = storage.byteOffset(ofLine: line) else {
@@ -121,10 +124,10 @@ struct Locate: ParsableCommand {
                 let message = "line \(line) is beyond the end of the input (it has \(lines) line\(lines == 1 ? "" : "s"))"
                 throw CLIError(message: message, code: .usage)
             }
-            return byte
+            return try input.layoutOffset(ofDecodedOffset: byte, naming: "line \(line)")
         }
         let phrase = text ?? ""
-        guard let first = storage.occurrences(of: phrase, limit: 1).first else {
+        guard let first = input.storage.occurrences(of: phrase, limit: 1).first else {
             throw CLIError(message: "\"\(phrase)\" not found in \(input.displayName)", code: .failure)
         }
         return first.lowerBound
@@ -166,16 +169,14 @@ extension Job {
     static func run(inputPath: String, options: LayoutOptions, includeRuns: Bool,
                     through place: (InputFile) throws -> Int) throws -> PartialJob {
         let settings = try CLIError.wrap { () throws(LayoutError) in try options.settings() }
-        let input = try InputFile.read(inputPath)
+        let input = try InputFile.read(inputPath, options: options.source)
         let target = try place(input)
         let fonts = try CLIError.wrap { () throws(FontError) in try options.fontChain() }
         let manager = LayoutManager(fonts: fonts, settings: settings)
         let layout = try CLIError.wrap { () throws(LayoutError) in
             try manager.layout(input.storage, includeRuns: includeRuns, through: target)
         }
-        if let summary = layout.diagnostics.summary {
-            CLIError.warn("\(input.displayName): \(summary)")
-        }
+        input.warn(layout.diagnostics)
         return PartialJob(input: input, fonts: fonts, layout: layout, target: target)
     }
 }

@@ -47,11 +47,11 @@ struct Map: ParsableCommand {
             let source = input == "-" ? nil : input
             if lines {
                 let job = try Job.run(inputPath: input, options: layout, includeRuns: false)
-                print(PageMapJSON.render(job.layout, source: source, lines: true), terminator: "")
+                print(PageMapJSON.render(job.layout, source: source, lines: true, origin: job.input.origin), terminator: "")
             } else {
                 // Page ranges alone come from the cache or the parallel page-map path.
                 let job = try PageMapJob.run(inputPath: input, options: layout)
-                print(PageMapJSON.render(job.map, source: source), terminator: "")
+                print(PageMapJSON.render(job.map, source: source, origin: job.origin), terminator: "")
             }
         }
     }

@@ -82,7 +82,7 @@ struct PageText: ParsableCommand {
                 throw CLIError(message: message, code: .usage)
             }
             if json {
-                print(QueryJSON.pages(job.layout, first...end), terminator: "")
+                print(QueryJSON.pages(job.layout, first...end, origin: job.input.origin), terminator: "")
             } else {
                 print(PageTextRenderer.render(job.layout, first...end), terminator: "")
             }

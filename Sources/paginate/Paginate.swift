@@ -20,6 +20,15 @@ struct Paginate: ParsableCommand {
         73 output cannot be written. 'find' exits 1 when the phrase does not occur, 'locate --text' \
         when it is not found.
 
+        Input: text is read as UTF-8, or as UTF-16 when it starts with a UTF-16 byte order mark; \
+        --encoding latin1|cp1252|utf-16|utf-16le|utf-16be converts other text to UTF-8 before \
+        layout. In a Project Gutenberg text (both '*** START OF THE PROJECT GUTENBERG EBOOK' and \
+        '*** END OF …' markers found) only the book between them is laid out, with one warning \
+        saying so; --no-strip-boilerplate lays out the whole file. Byte offsets printed and \
+        accepted are always offsets into the file as it is on disk: in a converted file an offset \
+        inside a character means that character's start; with the boilerplate left out, pages \
+        cover the book's bytes only, and an offset in the header or footer is a usage error.
+
         Settings: any layout option can also come from a PAGINATE_<OPTION> environment variable \
         (PAGINATE_PAGE=a5, PAGINATE_LINE_HEIGHT=1.4, PAGINATE_KERNING=1) or from a config file of \
         'option = value' lines ($PAGINATE_CONFIG, else $XDG_CONFIG_HOME/paginate/config, else \

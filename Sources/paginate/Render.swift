@@ -24,7 +24,7 @@ struct Render: ParsableCommand {
         case pdf, text, json
     }
 
-    @Argument(help: ArgumentHelp("The text file to paginate (UTF-8), or - for standard input.", valueName: "input"))
+    @Argument(help: ArgumentHelp("The text file to paginate (UTF-8 unless --encoding says otherwise), or - for standard input.", valueName: "input"))
     var input: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the result, or - for standard output.", valueName: "path"))
@@ -98,7 +98,7 @@ struct Render: ParsableCommand {
             case .text:
                 bytes = Reporter.time("export") { Array(TextSpreadRenderer(pagesPerSpread: spread ?? 2).render(job.layout).utf8) }
             case .json:
-                bytes = Reporter.time("export") { Array(PageMapJSON.render(job.layout, source: input == "-" ? nil : input).utf8) }
+                bytes = Reporter.time("export") { Array(PageMapJSON.render(job.layout, source: input == "-" ? nil : input, origin: job.input.origin).utf8) }
             }
             try Reporter.time("write") { try OutputFile.write(bytes, to: outputPath, inputPath: input) }
             if outputPath != "-" {

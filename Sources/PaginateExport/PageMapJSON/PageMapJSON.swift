@@ -34,8 +34,14 @@ import PaginateKit
 ///
 /// - Keys always appear in the order shown, so equal layouts give byte-identical files.
 /// - `source` is the input's name as given, or `null` when the text came from standard input.
-/// - `bytes` is the source length in bytes. Page ranges are byte offsets into the source,
-///   half-open (`start` included, `end` excluded); they partition `[0, bytes)` in page order.
+/// - `bytes` is the source file's length in bytes. Page ranges are byte offsets into the file,
+///   half-open (`start` included, `end` excluded); they partition `[0, bytes)` in page order —
+///   or `keptRange` when a Project Gutenberg header and footer were left out.
+/// - When the file was converted or cut before layout, `settings` ends with two more keys:
+///   `"encoding"` (`"utf-8"`, `"latin1"`, `"cp1252"`, `"utf-16le"` or `"utf-16be"`: what the file
+///   was read as) and `"keptRange"` (`{"start": …, "end": …}`, the file bytes laid out, or `null`
+///   when the whole file was). A UTF-8 file laid out whole has neither key, so its map is the same
+///   as before these keys existed.
 /// - `lines` counts the page's lines over all its columns, blank lines included.
 /// - Lengths are PDF points. Numbers are integers when integral (`36`, not `36.0`), otherwise the
 ///   shortest decimal that reads back as the same value (`1.2`).
@@ -49,15 +55,18 @@ public enum PageMapJSON {
     /// - Parameters:
     ///   - layout: The finished layout.
     ///   - source: The name of the input, or `nil` for standard input.
-    public static func render(_ layout: Layout, source: String?) -> String {
-        render(PageMap(layout), source: source)
+    ///   - origin: How the laid-out text's offsets map to the file's, or `nil` when they are the same.
+    public static func render(_ layout: Layout, source: String?, origin: SourceOrigin? = nil) -> String {
+        render(PageMap(layout), source: source, origin: origin)
     }
 
     /// Renders a page map (as computed or cached without a full layout); the result ends with a newline.
     /// - Parameters:
     ///   - map: The page map.
     ///   - source: The name of the input, or `nil` for standard input.
-    public static func render(_ map: PageMap, source: String?) -> String {
+    ///   - origin: How the laid-out text's offsets map to the file's, or `nil` when they are the same.
+    public static func render(_ map: PageMap, source: String?, origin: SourceOrigin? = nil) -> String {
+        let origin = origin.flatMap { $0.isIdentity ? nil : $0 }
         let settings = map.settings
         let setup = settings.page
         let margins = setup.margins
@@ -66,7 +75,7 @@ public enum PageMapJSON {
         {
           "version": 1,
           "source": \(source.map(JSONText.string) ?? "null"),
-          "bytes": \(map.sourceLength),
+          "bytes": \(origin?.mapping.originalLength ?? map.sourceLength),
           "pageCount": \(map.pageCount),
           "settings": {
             "page": {"width": \(JSONText.number(setup.size.width)), "height": \(JSONText.number(setup.size.height))},
@@ -85,12 +94,20 @@ public enum PageMapJSON {
         "paragraphSpacing": \(type.paragraphSpacing.map(JSONText.number) ?? "null"), \
         "heading": \(type.headingPattern.map(JSONText.string) ?? "null"), "chapterBreak": \(type.chapterBreak), \
         "headingStyle": \(JSONText.string(type.headingStyle.rawValue))}
+        """
+        if let origin {
+            let kept = origin.keptRange.map { "{\"start\": \($0.lowerBound), \"end\": \($0.upperBound)}" } ?? "null"
+            json += ",\n    \"encoding\": \(JSONText.string(origin.encoding.rawValue)),\n    \"keptRange\": \(kept)"
+        }
+        json += """
+
           },
           "pages": [
         """
         let pages = map.entries.map { page in
-            "    {\"page\": \(page.page), \"start\": \(page.range.lowerBound), "
-                + "\"end\": \(page.range.upperBound), \"lines\": \(page.lineCount)}"
+            let range = origin?.originalRange(page.range) ?? page.range
+            return "    {\"page\": \(page.page), \"start\": \(range.lowerBound), "
+                + "\"end\": \(range.upperBound), \"lines\": \(page.lineCount)}"
         }
         // An empty array stays on one line, as a pretty-printer would write it.
         json += pages.isEmpty ? "]\n" : "\n" + pages.joined(separator: ",\n") + "\n  ]\n"

@@ -29,16 +29,19 @@ extension PageMapJSON {
     /// - `rect` is the line box in page coordinates: points, origin at the page's top-left corner,
     ///   `y` down; `width` is the drawn content's advance (trailing spaces excluded). Values are
     ///   rounded to 0.001 pt.
-    public static func render(_ layout: Layout, source: String?, lines: Bool) -> String {
-        let map = render(layout, source: source)
+    ///
+    /// Offsets are mapped to the file's through `origin` (see `render(_:source:origin:)`).
+    public static func render(_ layout: Layout, source: String?, lines: Bool, origin: SourceOrigin? = nil) -> String {
+        let map = render(layout, source: source, origin: origin)
         guard lines else { return map }
         // The plain map ends with the pages array's "  ]", a newline, "}" and a newline.
         precondition(map.hasSuffix("\n  ]\n}\n"), "unexpected end of the page map")
         var rows: [String] = []
         for page in layout.pages {
             for line in layout.lines(onPage: page.number) {
+                let range = origin?.originalRange(line.fragment.range) ?? line.fragment.range
                 rows.append("    {\"page\": \(line.pageNumber), \"line\": \(line.lineNumber), \"column\": \(line.column), "
-                    + "\"start\": \(line.fragment.range.lowerBound), \"end\": \(line.fragment.range.upperBound), "
+                    + "\"start\": \(range.lowerBound), \"end\": \(range.upperBound), "
                     + "\"rect\": \(QueryJSON.rect(line.rect))}")
             }
         }

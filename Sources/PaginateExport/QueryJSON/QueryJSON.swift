@@ -7,8 +7,10 @@ import PaginateKit
 /// Every record and document carries `"version": 1`; a change that could break a reader bumps it.
 /// Keys always appear in the order documented below, so equal answers give identical bytes.
 ///
-/// - Offsets are byte offsets into the source; ranges are half-open (`start` included, `end`
-///   excluded).
+/// - Offsets are byte offsets into the source file; ranges are half-open (`start` included, `end`
+///   excluded). The layout's own offsets count bytes of the text it laid out; each function takes
+///   the `SourceOrigin` that maps them back to the file (converted from another encoding, or cut
+///   to a Project Gutenberg book), or `nil` when they are the file's already.
 /// - Rectangles are `{"x": …, "y": …, "width": …, "height": …}` in page coordinates: PDF points,
 ///   origin at the page's top-left corner, `y` growing downward (a PDF viewer counts `y` from the
 ///   bottom instead: `pdfY = pageHeight - y - height`). Values are rounded to 0.001 pt and written
@@ -44,15 +46,18 @@ public enum QueryJSON {
     /// `column`, `rect` and `lineRange`.
     ///
     /// - Parameters:
-    ///   - offset: The byte offset located.
+    ///   - offset: The byte offset located, in the laid-out text.
     ///   - page: The 1-based page that holds it.
     ///   - pageRange: The page's byte range; the line's range is clipped to it (the last line of a
     ///     layout stopped early may claim the rest of the text).
     ///   - line: The line that holds the offset, or `nil` on a page without lines.
-    public static func location(offset: Int, page: Int, pageRange: Range<Int>, line: LocatedLine?) -> String {
-        var json = "{\"version\": 1, \"offset\": \(offset), \"page\": \(page), "
+    ///   - origin: How the laid-out text's offsets map to the file's, or `nil` when they are the same.
+    public static func location(offset: Int, page: Int, pageRange: Range<Int>, line: LocatedLine?,
+                                origin: SourceOrigin? = nil) -> String {
+        var json = "{\"version\": 1, \"offset\": \(origin?.originalOffset(offset) ?? offset), \"page\": \(page), "
         if let line {
-            let lineRange = line.fragment.range.clamped(to: pageRange)
+            let clamped = line.fragment.range.clamped(to: pageRange)
+            let lineRange = origin?.originalRange(clamped) ?? clamped
             json += "\"line\": \(line.lineNumber), \"column\": \(line.column), \"rect\": \(rect(line.rect)), "
             json += "\"lineRange\": {\"start\": \(lineRange.lowerBound), \"end\": \(lineRange.upperBound)}}"
         } else {
@@ -79,14 +84,15 @@ public enum QueryJSON {
     ///
     /// `text` is the drawn text (see `PageTextRenderer.drawnText(of:)`); `start`/`end` the line's byte
     /// range. The layout must have been made with runs. The result ends with a newline.
-    public static func pages(_ layout: Layout, _ numbers: ClosedRange<Int>) -> String {
+    public static func pages(_ layout: Layout, _ numbers: ClosedRange<Int>, origin: SourceOrigin? = nil) -> String {
         var json = "{\n  \"version\": 1,\n  \"pages\": [\n"
         var pageObjects: [String] = []
         for number in numbers {
             let lines = layout.lines(onPage: number).map { line in
-                "      {\"line\": \(line.lineNumber), \"column\": \(line.column), "
+                let range = origin?.originalRange(line.fragment.range) ?? line.fragment.range
+                return "      {\"line\": \(line.lineNumber), \"column\": \(line.column), "
                     + "\"text\": \(JSONText.string(PageTextRenderer.drawnText(of: line.fragment))), "
-                    + "\"start\": \(line.fragment.range.lowerBound), \"end\": \(line.fragment.range.upperBound), "
+                    + "\"start\": \(range.lowerBound), \"end\": \(range.upperBound), "
                     + "\"rect\": \(rect(line.rect))}"
             }
             pageObjects.append("    {\"page\": \(number), \"lines\": "
@@ -106,8 +112,11 @@ public enum QueryJSON {
     /// ```
     ///
     /// `page` and `line` are where the occurrence starts; `rects` has one rectangle per laid-out
-    /// line the occurrence touches, each with its page, in reading order.
-    public static func occurrence(_ range: Range<Int>, page: Int, line: Int?, rects: [PageRect]) -> String {
+    /// line the occurrence touches, each with its page, in reading order. `range` is in layout
+    /// offsets, mapped through `origin`.
+    public static func occurrence(_ textRange: Range<Int>, page: Int, line: Int?, rects: [PageRect],
+                                  origin: SourceOrigin? = nil) -> String {
+        let range = origin?.originalRange(textRange) ?? textRange
         let boxes = rects.map { pageRect in
             let r = pageRect.rect
             return "{\"page\": \(pageRect.pageNumber), \"x\": \(number(r.minX)), \"y\": \(number(r.minY)), "

@@ -7,11 +7,15 @@ import Musl
 /// Page maps kept on disk so a repeat question (`count`, `map`, `locate`) about the same text with
 /// the same settings and fonts is answered without laying the text out again.
 ///
-/// An entry is keyed by a hash of the input bytes, the settings, the font files and the program
-/// version, and ends with a checksum of its own bytes: an entry that is damaged, truncated, from
-/// another version or for other settings is ignored (and overwritten), never trusted. A second,
-/// tiny entry maps a file's identity (device, inode, size, modification and change times) to the
-/// hash of its bytes, so a repeat question about an unchanged file need not even read it.
+/// An entry is keyed by a hash of the text laid out (the input bytes, converted and cut as asked),
+/// the settings, the font files and the program version, and ends with a checksum of its own bytes:
+/// an entry that is damaged, truncated, from another version or for other settings is ignored (and
+/// overwritten), never trusted. A second,
+/// tiny entry maps a file's identity (device, inode, size, modification and change times) and the
+/// way it is read to the hash of its bytes, so a repeat question about an unchanged file need not
+/// even read it. Callers record that only for a file whose bytes are laid out as they are: a file
+/// that is converted or cut must be read to rebuild its offset mapping anyway, and its page map is
+/// keyed by the hash of the text that is laid out.
 ///
 /// Entries are written to a temporary file and renamed into place, so concurrent runs never see
 /// half an entry. The folder is `$XDG_CACHE_HOME/paginate`, else `~/.cache/paginate`.
@@ -100,8 +104,10 @@ public struct PageMapCache: Sendable {
     }
 
     /// The content hash recorded for a file whose identity has not changed since, if any.
-    public func contentHash(ofFileAt path: String) -> ContentHash? {
-        guard let identity = PageMapCache.identity(of: path),
+    /// - Parameter variant: how the file is read (its encoding and boilerplate options); a hash
+    ///   recorded under another variant is not found.
+    public func contentHash(ofFileAt path: String, variant: String = "") -> ContentHash? {
+        guard let identity = PageMapCache.identity(of: path, variant: variant),
               let data = PageMapCache.read(identityPath(identity)), data.count == 48 else { return nil }
         var reader = ByteReader(data, end: data.count)
         guard let h1 = reader.u64(), let h2 = reader.u64(), let high = reader.u64(), let low = reader.u64(),
@@ -111,9 +117,9 @@ public struct PageMapCache: Sendable {
         return ContentHash(high: high, low: low)
     }
 
-    /// Records the content hash of a file, keyed by its identity.
-    public func remember(_ content: ContentHash, ofFileAt path: String) {
-        guard let identity = PageMapCache.identity(of: path) else { return }
+    /// Records the content hash of a file, keyed by its identity and `variant` (how it is read).
+    public func remember(_ content: ContentHash, ofFileAt path: String, variant: String = "") {
+        guard let identity = PageMapCache.identity(of: path, variant: variant) else { return }
         var data: [UInt8] = []
         for value in [identity.high, identity.low, content.high, content.low,
                       content.high ^ 0x5A5A_5A5A_5A5A_5A5A, content.low ^ 0xA5A5_A5A5_A5A5_A5A5] {
@@ -126,10 +132,11 @@ public struct PageMapCache: Sendable {
     private func identityPath(_ identity: ContentHash) -> String { directory + "/file-\(identity).bin" }
 
     /// A hash of what identifies a file's current contents without reading them.
-    private static func identity(of path: String) -> ContentHash? {
+    private static func identity(of path: String, variant: String) -> ContentHash? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return ContentHash("\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)")
+        let file = "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        return ContentHash(variant.isEmpty ? file : file + "|" + variant)
     }
 
     private static func read(_ path: String) -> [UInt8]? {

@@ -8,20 +8,44 @@ public struct TextDiagnostics: Hashable, Sendable {
     public var uncoveredCharacters = 0
     /// Characters beyond U+FFFF, which the PDF text encoding cannot address; drawn as U+FFFD.
     public var outsideBMP = 0
+    /// Sequences of a file read in another encoding than UTF-8 that stand for no character (an
+    /// unpaired UTF-16 surrogate, an odd last byte of UTF-16, a byte CP1252 leaves undefined), each
+    /// decoded as U+FFFD.
+    public var undecodableSequences = 0
+    /// The encoding `undecodableSequences` were found in, named in the summary.
+    public var sourceEncoding: SourceEncoding?
 
     /// Creates empty counts.
     public init() {}
 
     /// Whether anything was replaced or dropped.
-    public var isEmpty: Bool { invalidSequences + hiddenControls + uncoveredCharacters + outsideBMP == 0 }
+    public var isEmpty: Bool { invalidSequences + hiddenControls + uncoveredCharacters + outsideBMP + undecodableSequences == 0 }
 
     /// One line for stderr, or `nil` when there is nothing to say.
     public var summary: String? {
         var parts: [String] = []
+        if undecodableSequences > 0 {
+            let name = sourceEncoding?.displayName ?? "encoded"
+            let what = sourceEncoding == .cp1252 ? "byte\(undecodableSequences == 1 ? "" : "s") undefined in \(name)"
+                : "invalid \(name) sequence\(undecodableSequences == 1 ? "" : "s")"
+            parts.append("\(undecodableSequences) \(what) replaced by U+FFFD")
+        }
         if invalidSequences > 0 { parts.append("\(invalidSequences) invalid UTF-8 sequence\(invalidSequences == 1 ? "" : "s") replaced by U+FFFD") }
         if hiddenControls > 0 { parts.append("\(hiddenControls) control character\(hiddenControls == 1 ? "" : "s") not drawn") }
         if outsideBMP > 0 { parts.append("\(outsideBMP) character\(outsideBMP == 1 ? "" : "s") beyond U+FFFF replaced by U+FFFD") }
         if uncoveredCharacters > 0 { parts.append("\(uncoveredCharacters) character\(uncoveredCharacters == 1 ? "" : "s") not covered by any font") }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// These counts with another's added (decoding's and layout's, say).
+    public func adding(_ other: TextDiagnostics) -> TextDiagnostics {
+        var sum = self
+        sum.invalidSequences += other.invalidSequences
+        sum.hiddenControls += other.hiddenControls
+        sum.uncoveredCharacters += other.uncoveredCharacters
+        sum.outsideBMP += other.outsideBMP
+        sum.undecodableSequences += other.undecodableSequences
+        sum.sourceEncoding = sourceEncoding ?? other.sourceEncoding
+        return sum
     }
 }

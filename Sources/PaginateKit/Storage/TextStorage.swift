@@ -2,7 +2,8 @@
 ///
 /// Storage never changes the bytes: decoding, replacement of invalid sequences and paragraph
 /// splitting happen on the way into layout, and every location the engine reports is a byte offset
-/// into `bytes`.
+/// into `bytes`. When the input file was converted from another encoding or cut to a Project
+/// Gutenberg book, `bytes` is that converted text and `SourceText` maps its offsets to the file's.
 public struct TextStorage: Sendable {
     /// The source bytes, expected to be UTF-8; invalid sequences are tolerated.
     public let bytes: [UInt8]
