@@ -16,6 +16,10 @@ import Glibc
 /// | `crash-0c562c…`, `space-keycap` (and likely `crash-8498d3…`) | uncovered-space | `testUncoveredWhiteSpaceIsNotDrawnAsAReplacementCharacter` |
 /// | `partial-extra-pages` | partial-end | `testFuzzFindingStoppedLayoutsMatchTheFullLayout` and the two `partial-end` tests |
 /// | `huge-page-crash` | huge-page | `testPagesTooLargeForIntegerArithmeticAreRefused` |
+/// | `hanging-space` | hanging-space | `RunGeometryTests.testSpaceBeforeACutBetweenClustersHangsUndrawn` (engine) |
+/// | `shrunk-gap` | shrunk-gap | `RunGeometryTests.testRunsEndingWithAShrunkSpaceDoNotOverlapTheNextRun` (engine) |
+///
+/// `testSavedFindingsDoNotCrashTheTool` replays every saved input through the tool as well.
 final class BadInputFuzzRegressionTests: XCTestCase {
     nonisolated(unsafe) private static var chain: FontChain?
 

@@ -109,7 +109,11 @@ struct LineBreaker {
                         cut = previous
                         width = widthOf(start..<cut)
                     }
-                    return finish(Line(range: start..<cut, contentEnd: cut, width: width))
+                    // White space before the cut hangs like the trailing space of any line: it is
+                    // in the line's range but not drawn, so the runs end where `width` does.
+                    var drawnEnd = cut
+                    while drawnEnd > start && LineBreaker.isHanging(scalars[drawnEnd - 1]) { drawnEnd -= 1 }
+                    return finish(Line(range: start..<cut, contentEnd: drawnEnd, width: width))
                 }
                 contentWidth = x + advance
                 contentEnd = index + 1

@@ -184,8 +184,9 @@ struct Flow {
     ///
     /// A kerned pair and, on a justified line, every adjusted gap also end a run: a PDF viewer
     /// places the glyphs of one run by the font's own advances, so the glyph after a kern or a
-    /// stretched space must start a run where the layout put it. A hyphenated line ends with a
-    /// run holding the hyphen.
+    /// stretched space must start a run where the layout put it; such a run's width includes its
+    /// gap's adjustment, so it ends where the next run starts. A hyphenated line ends with a run
+    /// holding the hyphen. Trailing white space (after `contentEnd`) is not drawn.
     private func makeRuns(_ prepared: PreparedParagraph, _ line: LineBreaker.Line, _ adjustment: LineAdjustment) -> [TextRun] {
         let paragraph = prepared.paragraph
         var runs: [TextRun] = []
@@ -233,8 +234,10 @@ struct Flow {
             }
             let gap = adjustment.adjustsGaps ? adjustment.extra(prepared, after: i) : 0
             if endsRun || gap != 0 {
-                flush(upTo: i + 1)
+                // The adjusted gap belongs to the run it ends: a shrunk space must not reach past
+                // the next run's start, nor a stretched one fall short of it.
                 extra += gap
+                flush(upTo: i + 1)
                 runStart = i + 1
             }
         }

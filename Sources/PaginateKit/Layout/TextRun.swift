@@ -4,7 +4,9 @@
 /// replaced by U+FFFD, tabs and hidden controls removed), placed at `x` from the line's origin.
 /// Within a run, glyphs follow each other by the font's own advances; with kerning, a run ends
 /// after each kerned pair's first character, so the next run starts where the kern puts it.
-/// A run's `width` reaches to the next run's `x` when nothing separates them.
+/// A run's `width` reaches to the next run's `x` when nothing separates them (on a justified
+/// line, a run ending with a gap includes the gap as stretched or shrunk), and the runs of a line
+/// end within its width: white space at the line's end hangs undrawn.
 public struct TextRun: Hashable, Sendable {
     /// Index of the font in the layout's `FontChain.fonts`, which holds the faces of every style
     /// (a heading's run names the heading face).
