@@ -26,8 +26,9 @@ struct ProcessFailure: Error, CustomStringConvertible {
 
 /// Runs executables with arguments and optional stdin, capturing stdout, stderr and the exit status.
 enum ChildProcess {
-    /// How long any one run may take before it is stopped and the test fails.
-    static let timeout: TimeInterval = 120
+    /// How long any one run may take before it is stopped and the test fails (scaled by
+    /// `PAGINATE_TEST_TIME_SCALE` for sanitizer builds, whose runs and machine are slower).
+    static let timeout: TimeInterval = 120 * BadInputProcess.timeScale
 
     /// A page-map cache folder private to this test process, so runs never read or fill the
     /// user's cache (tests that exercise the cache pass their own).
