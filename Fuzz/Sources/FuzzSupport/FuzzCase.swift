@@ -16,7 +16,7 @@ import PaginateKit
 /// | 8–11 | the exclusion: x, y, width, height as fractions (/255) of the container |
 /// | 12, 13 | a byte offset (big-endian, modulo text length + 1) for the noncontiguous layout check |
 /// | 14 | PDF title: a length (mod 16) taken from the text's start |
-/// | 15 | bit 0: also lay out without runs, through the offset and as a page map, and compare; bits 1–4 all set: the page map on 3 threads |
+/// | 15 | bit 0: also lay out without runs, through the offset and as a page map, and compare; bits 1–4 all set: the page map on 3 threads; bits 5–6: heading face (regular, bold, italic, bold-italic) |
 /// | 16 | alignment (bits 0–1: left, justify, center, right); breaking (bits 2–3: auto, greedy, optimal, auto); bit 4: hyphenation (`en-US`); bit 5: chapter breaks; heading pattern (bits 6–7: built-in, or one of `headingPatterns`) |
 /// | 17 | widows (bits 0–1) and orphans (bits 2–3): 2, 3, 4 or 1 lines for 0–3 |
 /// | 18 | first-line indent 0–60 pt (value mod 61); 248–255: one invalid setting instead (`invalidSettings`) |
@@ -99,6 +99,8 @@ public struct FuzzCase {
         typography.breaking = [.auto, .greedy, .optimal, .auto][(byte(16) >> 2) & 3]
         typography.hyphenationLanguage = byte(16) & 0x10 != 0 ? "en-US" : nil
         typography.chapterBreak = byte(16) & 0x20 != 0
+        // Headings in another face (measured with it): the bundled chain carries all four styles.
+        typography.headingStyle = FontStyle.allCases[(byte(15) >> 5) & 3]
         let heading = byte(16) >> 6
         typography.headingPattern = heading == 0 ? nil : FuzzCase.headingPatterns[heading - 1]
         // 0 stands for the default of 2 lines, so that zero bytes keep the default typography.
@@ -151,7 +153,7 @@ public struct FuzzCase {
 public enum FuzzFonts {
     nonisolated(unsafe) public static let bundled: FontChain = {
         do {
-            return try FontChain.bundled()
+            return try FontChain.bundled(styles: FontStyle.allCases)
         } catch {
             fatalError("fuzz setup: \(error) (set PAGINATE_FONTS to the repository's Fonts folder)")
         }
