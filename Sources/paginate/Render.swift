@@ -79,6 +79,7 @@ struct Render: ParsableCommand {
                 renderer.header = header
                 renderer.imposition = impose
                 renderer.facingPages = spread == 2
+                renderer.language = layout.typography.lang
                 if outline {
                     renderer.outline = try CLIError.wrap { () throws(LayoutError) in try job.input.storage.headings(settings: job.layout.settings) }
                 }

@@ -13,8 +13,8 @@ struct TypographyOptions: ParsableArguments {
     @Flag(help: "Hyphenate words with the pattern dictionary of --lang.")
     var hyphenate = false
 
-    @Option(help: ArgumentHelp("Language of the text, for hyphenation (BCP 47, e.g. en-US, de, fr).", valueName: "tag"))
-    var lang = "en-US"
+    @Option(help: ArgumentHelp("Language of the text (BCP 47, e.g. en-US, de, fr): the hyphenation dictionary (default en-US) and the PDF's /Lang (recorded only when given).", valueName: "tag"))
+    var lang: String?
 
     @Option(name: .customLong("hyphenate-min"), help: ArgumentHelp("Fewest letters before and after a hyphen.", valueName: "left,right"))
     var hyphenateMin = "2,3"
@@ -43,13 +43,30 @@ struct TypographyOptions: ParsableArguments {
     @Option(name: .customLong("heading-style"), help: ArgumentHelp("The face headings are set in: bold, regular, italic or bold-italic (default: bold with the bundled fonts; regular, the first --font, with --font files unless --heading-font is given).", valueName: "style"))
     var headingStyle: FontStyle?
 
+    func validate() throws {
+        if let lang, !TypographyOptions.isLanguageTag(lang) {
+            throw ValidationError("--lang must be a BCP 47 language tag such as en-US, de or zh-Hans (got '\(lang)')")
+        }
+    }
+
+    /// Whether `tag` has the shape of a BCP 47 tag: a 2–8 letter language, then subtags of 1–8
+    /// letters or digits after hyphens. (The dictionary lookup decides whether hyphenation knows it.)
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...8).contains(language.count),
+              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+
     /// The typography these options describe.
     func typography() throws(LayoutError) -> Typography {
         let minimums = hyphenateMin.split(separator: ",").map { Int(String($0.filter { $0 != " " })) }
         guard minimums.count == 2, let left = minimums[0], let right = minimums[1] else {
             throw .invalidSetting("--hyphenate-min must be two numbers of letters, like 2,3 (got '\(hyphenateMin)')")
         }
-        return Typography(alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang : nil, kerning: kerning,
+        return Typography(alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang ?? "en-US" : nil, kerning: kerning,
                           widows: widows, orphans: orphans, firstLineIndent: try Measurement.length(indent),
                           paragraphSpacing: try paragraphSpacing.map { length throws(LayoutError) in try Measurement.length(length) },
                           headingPattern: heading, chapterBreak: chapterBreak,

@@ -137,6 +137,17 @@ final class PDFDocument {
         pageHeights.append(height)
     }
 
+    /// Records the document's natural language in the catalog (`/Lang`, e.g. `en-US`), which
+    /// screen readers, search and hyphenating viewers use. libharu has no call for it, so the
+    /// entry is added to its catalog dictionary directly.
+    func setLanguage(_ tag: String) throws {
+        guard let catalog = doc.pointee.catalog,
+              let value = HPDF_String_New(doc.pointee.mmgr, tag, nil) else {
+            throw PDFError.libraryFailure(operation: "setting the language", reason: "the document has no catalog")
+        }
+        try check("setting the language", HPDF_Dict_Add(catalog, "Lang", value))
+    }
+
     // MARK: - Navigation
 
     /// Asks viewers to show two pages side by side with the first page alone on the right, as an

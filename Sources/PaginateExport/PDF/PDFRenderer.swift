@@ -28,6 +28,9 @@ public struct PDFRenderer {
     public var imposition: Imposition = .none
     /// Whether viewers should open the document as facing pages, first page on the right.
     public var facingPages = false
+    /// The text's language as a BCP 47 tag (`en-US`), recorded as the document's `/Lang`; `nil`
+    /// records none.
+    public var language: String? = nil
     /// Headings to list in the document outline (bookmarks), in text order; usually
     /// `TextStorage.headings(settings:)` of the laid-out text. Headings outside the layout are skipped.
     public var outline: [HeadingEntry] = []
@@ -70,6 +73,7 @@ public struct PDFRenderer {
         let document = try PDFDocument(expectedPageCount: imposition.sheetCount(pages: layout.pages.count))
         try document.setInfo(title: title, author: author, subject: subject, creator: creator, producer: PDFRenderer.producer)
         if let time = try timestamp() { try document.setDates(time) }
+        if let language { try document.setLanguage(language) }
 
         var loaded: [Int: PDFFontHandle] = [:]
         func handle(for index: Int) throws -> PDFFontHandle {
