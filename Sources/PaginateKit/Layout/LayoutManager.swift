@@ -83,13 +83,15 @@ public struct LayoutManager {
         let hyphenator = try self.hyphenator()
         let headings = try HeadingRule.of(settings)
         return try storage.bytes.withUnsafeBufferPointer { bytes in
-            let spans = timed(.split) { ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split() }
+            let spans = timed(.split) {
+                ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split(jobs: max(1, jobs))
+            }
             let chunks: [ParallelBreaking.Chunk]
             if let paragraphMemo {
                 let memoized = MemoizedBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,
                                                 jobs: max(1, jobs), memo: paragraphMemo, phaseTimer: phaseTimer)
-                let (chunk, report) = try memoized.run(bytes: bytes)
-                chunks = [chunk]
+                let (memoizedChunks, report) = try memoized.run(bytes: bytes)
+                chunks = memoizedChunks
                 memoReport?(report)
             } else {
                 let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,

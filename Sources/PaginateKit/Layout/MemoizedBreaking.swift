@@ -3,8 +3,10 @@ import Dispatch
 /// `ParallelBreaking` behind a paragraph memo: paragraphs the memo knows take their lines from it,
 /// only the others are broken, and the memo is rewritten with the paragraphs of this text.
 ///
-/// The result is one chunk holding every paragraph's lines in text order, exactly what breaking
-/// all paragraphs would give, so placement cannot tell the difference.
+/// The result holds every paragraph's lines in text order, exactly what breaking all paragraphs
+/// would give, so placement cannot tell the difference: one chunk gathered from the memo and the
+/// broken paragraphs, or the broken chunks themselves when the memo knew none (no copy, so a first
+/// layout needs no more memory than one without a memo).
 struct MemoizedBreaking {
     let spans: [ParagraphSpan]
     let settings: LayoutSettings
@@ -14,7 +16,7 @@ struct MemoizedBreaking {
     let memo: ParagraphMemo
     let phaseTimer: ((LayoutPhase, Duration) -> Void)?
 
-    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> (chunk: ParallelBreaking.Chunk, report: ParagraphMemoReport) {
+    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> (chunks: [ParallelBreaking.Chunk], report: ParagraphMemoReport) {
         let fileKey = memo.fileKey(settings: settings, fontFiles: fonts.files)
         let stored = timed(.memoLoad) { memo.load(fileKey) } ?? ParagraphLineTable()
         let keys = timed(.memoHash) { paragraphKeys(bytes) }
@@ -32,14 +34,17 @@ struct MemoizedBreaking {
             guard !missing.isEmpty else { return [] }
             return try ParallelBreaking(spans: missing, settings: settings, fonts: fonts, hyphenator: hyphenator, jobs: jobs).run(bytes: bytes)
         }
-        let (chunk, table, used) = timed(.memoMerge) { merge(found: found, keys: keys, stored: stored, broken: broken) }
+        let noneFound = missing.count == spans.count
+        let (merged, table, used) = timed(.memoMerge) {
+            merge(found: found, keys: keys, stored: stored, broken: broken, gatherLines: !noneFound)
+        }
         // An unchanged text: the stored file already holds exactly its paragraphs.
         let unchanged = missing.isEmpty && used == stored.count
         var written = unchanged ? stored.count : 0
         if !unchanged {
             timed(.memoStore) { if memo.store(table, for: fileKey) { written = table.count } }
         }
-        return (chunk, ParagraphMemoReport(paragraphs: spans.count, broken: missing.count, stored: written))
+        return (noneFound ? broken : [merged], ParagraphMemoReport(paragraphs: spans.count, broken: missing.count, stored: written))
     }
 
     /// Each paragraph's key, hashed on `jobs` threads.
@@ -57,16 +62,19 @@ struct MemoizedBreaking {
         }
     }
 
-    /// Every paragraph's lines in text order, from the stored table or the broken chunks, and the
-    /// table to store: the distinct paragraphs of this text. Also counts the stored entries used.
+    /// Every paragraph's lines in text order, from the stored table or the broken chunks (unless
+    /// `gatherLines` is false), and the table to store: the distinct paragraphs of this text.
+    /// Also counts the stored entries used.
     private func merge(found: [Int32], keys: [ContentHash], stored: ParagraphLineTable,
-                       broken: [ParallelBreaking.Chunk]) -> (ParallelBreaking.Chunk, ParagraphLineTable, Int) {
+                       broken: [ParallelBreaking.Chunk], gatherLines: Bool) -> (ParallelBreaking.Chunk, ParagraphLineTable, Int) {
         var chunk = ParallelBreaking.Chunk()
         var lineTotal = broken.reduce(0) { $0 + $1.lineStarts.count }
         for entry in found where entry >= 0 { lineTotal += Int(stored.lineCounts[Int(entry)]) }
-        chunk.lineStarts.reserveCapacity(lineTotal)
-        chunk.lineHeights.reserveCapacity(lineTotal)
-        chunk.lineCounts.reserveCapacity(spans.count)
+        if gatherLines {
+            chunk.lineStarts.reserveCapacity(lineTotal)
+            chunk.lineHeights.reserveCapacity(lineTotal)
+            chunk.lineCounts.reserveCapacity(spans.count)
+        }
         var table = ParagraphLineTable(palette: stored)
         var used = [Bool](repeating: false, count: stored.count)
         var usedCount = 0
@@ -102,10 +110,12 @@ struct MemoizedBreaking {
                 counts = source.paragraphDiagnostics[brokenDiagnostic].counts
                 brokenDiagnostic += 1
             }
-            chunk.lineStarts.append(contentsOf: source.lineStarts[lines])
-            chunk.lineHeights.append(contentsOf: source.lineHeights[lines])
-            chunk.lineCounts.append(Int32(count))
-            chunk.diagnostics.add(counts)
+            if gatherLines {
+                chunk.lineStarts.append(contentsOf: source.lineStarts[lines])
+                chunk.lineHeights.append(contentsOf: source.lineHeights[lines])
+                chunk.lineCounts.append(Int32(count))
+                chunk.diagnostics.add(counts)
+            }
             if ParagraphLineTable.canStore(length: span.contentEnd - span.contentStart) {
                 table.append(keys[paragraph], contentStart: span.contentStart, starts: source.lineStarts[lines],
                              heights: source.lineHeights[lines], diagnostics: counts)
