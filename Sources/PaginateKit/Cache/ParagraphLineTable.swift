@@ -19,7 +19,8 @@ struct ParagraphLineTable {
     private(set) var palette: [Double] = []
     /// Paragraphs whose decoding replaced or dropped characters, by paragraph index.
     private(set) var diagnostics: [Int: TextDiagnostics] = [:]
-    /// Where each key is.
+    /// Where each key is, in a table read from a file (a table being built for writing does not
+    /// need it: its callers append each key once).
     private(set) var index: [ContentHash: Int32] = [:]
     private var paletteIndex: [UInt64: UInt16] = [:]
     /// Whether a height did not fit the palette: such a table is not worth storing.
@@ -35,11 +36,9 @@ struct ParagraphLineTable {
         paletteIndex = other.paletteIndex
     }
 
-    /// Appends a paragraph from absolute line starts and heights.
+    /// Appends a paragraph from absolute line starts and heights. Each key must be appended once.
     mutating func append(_ key: ContentHash, contentStart: Int, starts lineStarts: ArraySlice<Int>,
                          heights lineHeights: ArraySlice<Double>, diagnostics counts: TextDiagnostics) {
-        guard index[key] == nil else { return }
-        index[key] = Int32(keys.count)
         keys.append(key)
         lineCounts.append(UInt32(lineStarts.count))
         firstLines.append(starts.count)
@@ -48,12 +47,10 @@ struct ParagraphLineTable {
         if !counts.isEmpty { diagnostics[keys.count - 1] = counts }
     }
 
-    /// Appends paragraph `paragraph` of `other`, whose palette this table started from.
+    /// Appends paragraph `paragraph` of `other`, whose palette this table started from. Each key
+    /// must be appended once.
     mutating func append(_ paragraph: Int, of other: ParagraphLineTable) {
-        let key = other.keys[paragraph]
-        guard index[key] == nil else { return }
-        index[key] = Int32(keys.count)
-        keys.append(key)
+        keys.append(other.keys[paragraph])
         lineCounts.append(other.lineCounts[paragraph])
         firstLines.append(starts.count)
         let lines = other.lines(of: paragraph)

@@ -78,6 +78,8 @@ struct MemoizedBreaking {
         var table = ParagraphLineTable(palette: stored)
         var used = [Bool](repeating: false, count: stored.count)
         var usedCount = 0
+        // A paragraph the memo did not know may occur more than once; it is stored once.
+        var newKeys = Set<ContentHash>()
         // Where the next broken paragraph is: its chunk, its index there, its first line and its
         // place in the chunk's diagnostics.
         var brokenChunk = 0, brokenParagraph = 0, brokenLine = 0, brokenDiagnostic = 0
@@ -116,7 +118,7 @@ struct MemoizedBreaking {
                 chunk.lineCounts.append(Int32(count))
                 chunk.diagnostics.add(counts)
             }
-            if ParagraphLineTable.canStore(length: span.contentEnd - span.contentStart) {
+            if ParagraphLineTable.canStore(length: span.contentEnd - span.contentStart), newKeys.insert(keys[paragraph]).inserted {
                 table.append(keys[paragraph], contentStart: span.contentStart, starts: source.lineStarts[lines],
                              heights: source.lineHeights[lines], diagnostics: counts)
             }
