@@ -22,29 +22,32 @@ struct MemoizedBreaking {
         let keys = timed(.memoHash) { paragraphKeys(bytes) }
         // For each paragraph: its index in the stored table, or -1 when it must be broken.
         var found = [Int32](repeating: -1, count: spans.count)
-        var missing: [ParagraphSpan] = []
-        for paragraph in spans.indices {
-            if let entry = stored.index[keys[paragraph]] {
-                found[paragraph] = entry
-            } else {
-                missing.append(spans[paragraph])
+        var missingCount = spans.count
+        if stored.count > 0 {
+            for paragraph in spans.indices {
+                if let entry = stored.index[keys[paragraph]] {
+                    found[paragraph] = entry
+                    missingCount -= 1
+                }
             }
         }
+        let noneFound = missingCount == spans.count
         let broken = try timed(.breakLines) { () throws(FontError) -> [ParallelBreaking.Chunk] in
-            guard !missing.isEmpty else { return [] }
+            guard missingCount > 0 else { return [] }
+            // With nothing found (a first layout), the spans are broken as they are, without a copy.
+            let missing = noneFound ? spans : spans.indices.compactMap { found[$0] < 0 ? spans[$0] : nil }
             return try ParallelBreaking(spans: missing, settings: settings, fonts: fonts, hyphenator: hyphenator, jobs: jobs).run(bytes: bytes)
         }
-        let noneFound = missing.count == spans.count
         let (merged, table, used) = timed(.memoMerge) {
             merge(found: found, keys: keys, stored: stored, broken: broken, gatherLines: !noneFound)
         }
         // An unchanged text: the stored file already holds exactly its paragraphs.
-        let unchanged = missing.isEmpty && used == stored.count
+        let unchanged = missingCount == 0 && used == stored.count
         var written = unchanged ? stored.count : 0
         if !unchanged {
             timed(.memoStore) { if memo.store(table, for: fileKey) { written = table.count } }
         }
-        return (noneFound ? broken : [merged], ParagraphMemoReport(paragraphs: spans.count, broken: missing.count, stored: written))
+        return (noneFound ? broken : [merged], ParagraphMemoReport(paragraphs: spans.count, broken: missingCount, stored: written))
     }
 
     /// Each paragraph's key, hashed on `jobs` threads.
