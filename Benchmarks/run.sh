@@ -205,8 +205,8 @@ locate_first="$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 
 use_warm() { XDG_CACHE_HOME="$warm"; export XDG_CACHE_HOME; }
 PRE=use_warm REPS=$((max_reps < 5 ? max_reps : 5)) measure "locate x128 warm" "$paginate" locate "$live" --offset "$offset"
 
-# count after one paragraph changed, with the cache filled from the unchanged file (restored
-# before every run, so no run sees the changed file's own results).
+# count after one paragraph changed, with the cache (page maps and the paragraph memo) filled
+# from the unchanged file (restored before every run, so no run sees the changed file's own results).
 cp -a "$warm" "$work/cache-snapshot"
 edit_note="$(python3 "$here/bench_helpers.py" edit "$live")"
 restore_warm() { rm -rf "$warm"; cp -a "$work/cache-snapshot" "$warm"; XDG_CACHE_HOME="$warm"; export XDG_CACHE_HOME; }

@@ -84,6 +84,11 @@ struct PageMapJob {
         let fonts = try Reporter.time("fonts") { try CLIError.wrap { () throws(FontError) in try options.fontChain() } }
         var manager = LayoutManager(fonts: fonts, settings: settings)
         manager.phaseTimer = { Reporter.record($0.rawValue, $1) }
+        if let cache {
+            // A changed text misses the page-map cache; its unchanged paragraphs need not be broken again.
+            manager.paragraphMemo = ParagraphMemo(directory: cache.directory, version: cache.version)
+            manager.memoReport = { Reporter.note("memo: \($0.broken) of \($0.paragraphs) paragraphs broken, \($0.stored) stored") }
+        }
         let map: PageMap
         do {
             if wantsLocation, let target {

@@ -29,6 +29,12 @@ enum Reporter {
         CLIError.printError("paginate: warning: \(message)")
     }
 
+    /// With `--verbose`, prints a detail of the work on stderr (e.g. how much the memo saved).
+    static func note(_ message: String) {
+        guard level == .verbose else { return }
+        CLIError.printError("paginate: \(message)")
+    }
+
     /// Prints an informational line on stdout unless `--quiet` (e.g. "wrote book.pdf: 424 pages").
     static func inform(_ message: String) {
         guard level > .quiet else { return }

@@ -82,4 +82,64 @@ final class CacheEndToEndTests: XCTestCase {
         XCTAssertEqual(try run(["locate", input.path, "--offset", "\(size - 1)"] + settings).output, last)
         XCTAssertEqual(last, total)
     }
+
+    /// Reverses the first word of five or more letters after `fraction` of the file (one letter longer).
+    private func changeWord(after fraction: Double) throws {
+        var bytes = [UInt8](try Data(contentsOf: input))
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        var start = Int(Double(bytes.count) * fraction)
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && isLetter(bytes[end]) { end += 1 }
+            if end - start >= 5 && !isLetter(bytes[start - 1]) {
+                bytes.replaceSubrange(start..<end, with: bytes[start..<end].reversed() + [UInt8(ascii: "s")])
+                return try Data(bytes).write(to: input)
+            }
+            start = end + 1
+        }
+        XCTFail("no word to change")
+    }
+
+    /// The paragraphs broken and in the text, from the `--verbose` line about the memo.
+    private func memoCounts(_ result: ProcessResult) throws -> (broken: Int, paragraphs: Int) {
+        let line = try XCTUnwrap(result.errorLines.first { $0.hasPrefix("paginate: memo: ") }, result.summary)
+        let words = line.split(separator: " ")
+        return (try XCTUnwrap(Int(words[2])), try XCTUnwrap(Int(words[4])))
+    }
+
+    func testAnEditedBookReusesItsUnchangedParagraphs() throws {
+        try Corpus.prideAndPrejudice.bytes().write(to: input)
+        let settings = Corpus.options + ["--chapter-break", "--indent", "18"]
+        let unused = folder.appendingPathComponent("unused").path
+        _ = try run(["count", input.path] + settings)
+        let memoFile = try XCTUnwrap(entries.first { $0.hasPrefix("paragraphs-") }, "count stores a paragraph memo: \(entries)")
+        let memoPath = cache + "/paginate/" + memoFile
+
+        try changeWord(after: 0.5)
+        let edited = try run(["map", input.path, "--verbose"] + settings)
+        XCTAssertEqual(edited.output, try run(["map", input.path, "--no-cache"] + settings, cache: unused).output)
+        let counts = try memoCounts(edited)
+        XCTAssertLessThanOrEqual(counts.broken, 1, "only the changed paragraph is broken again")
+        XCTAssertGreaterThan(counts.paragraphs, 1000)
+
+        // --no-cache neither reads nor writes the memo.
+        let memo = try Data(contentsOf: URL(fileURLWithPath: memoPath))
+        try changeWord(after: 0.6)
+        let uncached = try run(["count", input.path, "--no-cache", "--verbose"] + settings)
+        XCTAssertFalse(uncached.errors.contains("memo:"), uncached.summary)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: memoPath)), memo)
+
+        // A damaged memo is not trusted, and is rewritten.
+        var damaged = memo
+        damaged[damaged.count / 3] ^= 0x08
+        try damaged.write(to: URL(fileURLWithPath: memoPath))
+        let recovered = try run(["map", input.path, "--verbose"] + settings)
+        XCTAssertEqual(recovered.output, try run(["map", input.path, "--no-cache"] + settings, cache: unused).output)
+        let full = try memoCounts(recovered)
+        XCTAssertEqual(full.broken, full.paragraphs, "a damaged memo must be ignored")
+        try changeWord(after: 0.7)
+        let afterRepair = try run(["count", input.path, "--verbose"] + settings)
+        XCTAssertEqual(afterRepair.output, try run(["count", input.path, "--no-cache"] + settings, cache: unused).output)
+        XCTAssertLessThanOrEqual(try memoCounts(afterRepair).broken, 1, "the memo was rewritten")
+    }
 }

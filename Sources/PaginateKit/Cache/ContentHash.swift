@@ -10,8 +10,14 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     /// Hashes a buffer.
     /// - Complexity: O(*n*), several gigabytes per second.
     public init(_ bytes: UnsafeRawBufferPointer) {
-        var a: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+        self.init(bytes, seed: 0)
+    }
+
+    /// Hashes a buffer together with a small tag (e.g. flags that belong to the bytes' meaning):
+    /// equal bytes with different tags hash apart. A zero tag gives the plain hash.
+    init(_ bytes: UnsafeRawBufferPointer, seed: UInt64) {
+        var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ seed
+        var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F &+ seed &* 0xFF51_AFD7_ED55_8CCD
         let count = bytes.count
         var index = 0
         while index + 8 <= count {

@@ -47,13 +47,19 @@ public struct PageMapCache: Sendable {
 
     /// The key for a text with given settings and font files (which need not be opened).
     public func key(content: ContentHash, settings: LayoutSettings, fontFiles: [FontFile]) -> ContentHash {
+        ContentHash(PageMapCache.describe(version: version, content: "\(content)", settings: settings, fontFiles: fontFiles))
+    }
+
+    /// What a cache key stands for: the version, the text, every setting and each font file's
+    /// identity (size and modification time, so a replaced font file changes the key).
+    static func describe(version: String, content: String, settings: LayoutSettings, fontFiles: [FontFile]) -> String {
         var description = "\(version)|\(content)|\(settings)"
         for font in fontFiles {
             var info = stat()
             let identity = stat(font.path, &info) == 0 ? "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "?"
             description += "|\(font.path)#\(font.faceIndex)@\(identity)"
         }
-        return ContentHash(description)
+        return description
     }
 
     /// The cached page map for `key`, or `nil` when there is none or it cannot be trusted. The map
@@ -139,7 +145,7 @@ public struct PageMapCache: Sendable {
         return ContentHash(variant.isEmpty ? file : file + "|" + variant)
     }
 
-    private static func read(_ path: String) -> [UInt8]? {
+    static func read(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -156,7 +162,13 @@ public struct PageMapCache: Sendable {
     }
 
     private func write(_ data: [UInt8], to path: String) {
-        guard PageMapCache.makeDirectories(directory) else { return }
+        PageMapCache.write(data, to: path, in: directory)
+    }
+
+    /// Writes `data` to a temporary file in `directory` and renames it to `path`, so readers see
+    /// the old file or the whole new one. Failures are ignored.
+    static func write(_ data: [UInt8], to path: String, in directory: String) {
+        guard makeDirectories(directory) else { return }
         var template = Array((path + ".XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { return }

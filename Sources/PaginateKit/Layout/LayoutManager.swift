@@ -36,6 +36,11 @@ public struct LayoutManager {
     public var progress: ((LayoutProgress) -> Void)?
     /// Called once per step with its duration, for a timing breakdown. Has no effect on the result.
     public var phaseTimer: ((LayoutPhase, Duration) -> Void)?
+    /// Line breaks kept from earlier layouts: when set, `pageMap` breaks only the paragraphs the
+    /// memo does not know and stores this text's paragraphs in it. Has no effect on the result.
+    public var paragraphMemo: ParagraphMemo?
+    /// Called once per `pageMap` that used `paragraphMemo`, with how much breaking it saved.
+    public var memoReport: ((ParagraphMemoReport) -> Void)?
 
     /// Creates a layout manager.
     public init(fonts: FontChain, settings: LayoutSettings) {
@@ -63,8 +68,12 @@ public struct LayoutManager {
     ///
     /// Equal to `PageMap(layout(storage, includeRuns: false))`, but faster: when all containers
     /// share one width, paragraphs are broken on `jobs` threads (each with its own copy of the
-    /// fonts) and then placed in one sequential pass. With a custom `containerProvider` it falls
-    /// back to the sequential layout.
+    /// fonts) and then placed in one sequential pass. With a `paragraphMemo`, only paragraphs it
+    /// does not know are broken. With a custom `containerProvider` it falls back to the sequential
+    /// layout (and ignores the memo).
+    /// - Parameters:
+    ///   - storage: The text.
+    ///   - jobs: How many threads break paragraphs.
     /// - Throws: `LayoutError`, or `FontError` if a worker cannot reopen a font file.
     public func pageMap(_ storage: TextStorage, jobs: Int = LayoutManager.defaultJobs) throws -> PageMap {
         try settings.validate()
@@ -74,10 +83,21 @@ public struct LayoutManager {
         let hyphenator = try self.hyphenator()
         let headings = try HeadingRule.of(settings)
         return try storage.bytes.withUnsafeBufferPointer { bytes in
-            let spans = timed(.split) { ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split() }
-            let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,
-                                            jobs: max(1, jobs))
-            let chunks = try timed(.breakLines) { try breaking.run(bytes: bytes) }
+            let spans = timed(.split) {
+                ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split(jobs: max(1, jobs))
+            }
+            let chunks: [ParallelBreaking.Chunk]
+            if let paragraphMemo {
+                let memoized = MemoizedBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,
+                                                jobs: max(1, jobs), memo: paragraphMemo, phaseTimer: phaseTimer)
+                let (memoizedChunks, report) = try memoized.run(bytes: bytes)
+                chunks = memoizedChunks
+                memoReport?(report)
+            } else {
+                let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,
+                                                jobs: max(1, jobs))
+                chunks = try timed(.breakLines) { try breaking.run(bytes: bytes) }
+            }
             let entries = try timed(.place) { try PagePlacement(spans: spans, settings: settings).place(chunks, sourceLength: bytes.count) }
             progress?(LayoutProgress(bytesLaidOut: bytes.count, totalBytes: bytes.count, pages: entries.count))
             var diagnostics = TextDiagnostics()

@@ -26,6 +26,14 @@ public enum LayoutPhase: String, Sendable, CaseIterable {
     case split
     /// Breaking paragraphs into lines (parallel page-map path).
     case breakLines = "break"
+    /// Reading a paragraph memo (see `ParagraphMemo`).
+    case memoLoad = "memo (load)"
+    /// Hashing each paragraph to look it up in the memo.
+    case memoHash = "memo (hash)"
+    /// Gathering every paragraph's lines from the memo and from breaking.
+    case memoMerge = "memo (merge)"
+    /// Writing the paragraph memo back.
+    case memoStore = "memo (store)"
     /// Placing broken lines into pages (parallel page-map path).
     case place
     /// Breaking and placing interleaved, paragraph by paragraph (the sequential layout, which

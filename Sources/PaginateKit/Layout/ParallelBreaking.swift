@@ -15,6 +15,9 @@ struct ParallelBreaking {
         /// Lines per paragraph of the run, in order.
         var lineCounts: [Int32] = []
         var diagnostics = TextDiagnostics()
+        /// The paragraphs (by index in the run) whose decoding replaced or dropped characters,
+        /// in order, for a memo that stores them per paragraph.
+        var paragraphDiagnostics: [(paragraph: Int, counts: TextDiagnostics)] = []
     }
 
     let spans: [ParagraphSpan]
@@ -28,7 +31,7 @@ struct ParallelBreaking {
     /// Breaks every paragraph; chunks come back in text order.
     func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> [Chunk] {
         let chunkCount = max(1, min(spans.count, jobs == 1 ? 1 : jobs * 4))
-        let bounds = chunkBounds(count: chunkCount, bytes: bytes.count)
+        let bounds = chunkBounds(count: chunkCount)
         let results = UnsafeMutableBufferPointer<Result<Chunk, FontError>?>.allocate(capacity: bounds.count)
         results.initialize(repeating: nil)
         defer {
@@ -60,13 +63,15 @@ struct ParallelBreaking {
         return chunks
     }
 
-    /// Splits the spans into runs of roughly equal byte size.
-    private func chunkBounds(count: Int, bytes: Int) -> [Range<Int>] {
-        guard count > 1 else { return [0..<spans.count] }
+    /// Splits the spans into runs of roughly equal byte size (by position: the spans may be a
+    /// scattered selection of a text's paragraphs).
+    private func chunkBounds(count: Int) -> [Range<Int>] {
+        guard count > 1, let first = spans.first, let last = spans.last else { return [0..<spans.count] }
+        let extent = last.contentEnd - first.contentStart
         var bounds: [Range<Int>] = []
         var start = 0
         for k in 1..<count {
-            let target = bytes * k / count
+            let target = first.contentStart + extent * k / count
             var end = start
             while end < spans.count && spans[end].contentEnd < target { end += 1 }
             if end > start { bounds.append(start..<end); start = end }
@@ -87,12 +92,22 @@ struct ParallelBreaking {
         let rules = BreakRules(settings)
         chunk.lineCounts.reserveCapacity(range.count)
         for spanIndex in range {
+            let before = builder.diagnostics
             let paragraph = builder.build(spans[spanIndex], from: bytes)
             // Measured in the faces `Flow` draws it with (`BreakerFactory`), or the lines would differ.
             let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator,
                                              kerning: settings.typography.kerning,
                                              style: settings.typography.fontStyle(isHeading: paragraph.isHeading))
             chunk.diagnostics.uncoveredCharacters += prepared.uncovered
+            let after = builder.diagnostics
+            if prepared.uncovered > 0 || after != before {
+                var counts = TextDiagnostics()
+                counts.invalidSequences = after.invalidSequences - before.invalidSequences
+                counts.hiddenControls = after.hiddenControls - before.hiddenControls
+                counts.outsideBMP = after.outsideBMP - before.outsideBMP
+                counts.uncoveredCharacters = prepared.uncovered
+                chunk.paragraphDiagnostics.append((spanIndex - range.lowerBound, counts))
+            }
             let indent = rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: width)
             let firstMaxWidth = LineFitter.measure(width - indent, scale: scale)
             var breaker = LineBreaker(prepared, tabStop: tabStop, typography: settings.typography,

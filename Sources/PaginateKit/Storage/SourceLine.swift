@@ -47,6 +47,15 @@ struct SourceLineScanner {
         position = hasBOM ? 3 : 0
     }
 
+    /// A scanner starting at `start`, which must be the start of a line inside the text (the
+    /// lines are those a scan from the beginning finds from there on).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+        precondition(start > 0 && start < bytes.count, "a line start inside the text")
+        self.bytes = bytes
+        position = start
+        emittedAny = true
+    }
+
     /// The start of the first line (after a BOM).
     var firstLineStart: Int { position }
 
@@ -71,40 +80,70 @@ struct SourceLineScanner {
         var contentEnd = count
         var end = count
         while index < count {
+            // Past the first word, eight bytes of printable ASCII and spaces at a time: only the
+            // cells, the trailing spaces and the last character change.
+            if !inFirstWord && index + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                if SourceLineScanner.isPrintableASCII(word) {
+                    let others = ~SourceLineScanner.spaceBytes(word) & 0x8080_8080_8080_8080
+                    cells += 8
+                    if others == 0 {
+                        trailing += 8
+                    } else {
+                        trailing = others.leadingZeroBitCount / 8
+                        isBlank = false
+                    }
+                    last = UInt32(word >> 56)
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
-            if byte > 0x20 && byte < 0x7F {
-                // Printable ASCII other than space: one cell, never wide, never blank.
+            // Runs of printable ASCII and of spaces, the bulk of most texts, are measured a run at
+            // a time: one comparison per byte.
+            if byte &- 0x21 < 0x5E {
+                // Printable ASCII other than space: one cell each, never wide, never blank.
+                let runStart = index
+                index += 1
+                while index < count && bytes[index] &- 0x21 < 0x5E { index += 1 }
+                let run = index - runStart
                 if first == nil { first = UInt32(byte) }
-                last = UInt32(byte)
-                cells += 1
+                last = UInt32(bytes[index - 1])
+                cells += run
                 trailing = 0
                 isBlank = false
-                if inFirstWord { firstWord += 1 }
-                index += 1
+                if inFirstWord { firstWord += run }
                 continue
             }
-            var scalar: UInt32
-            var length = 1
             if byte == 0x20 {
-                scalar = 0x20
-            } else {
-                (scalar, length) = UTF8Decoding.decode(bytes, at: index)
-                switch scalar {
-                case 0x0A, 0x85, 0x2028, 0x2029:
-                    terminator = .lineBreak
-                case 0x0D:
-                    terminator = .lineBreak
-                    if index + 1 < count && bytes[index + 1] == 0x0A { length = 2 }
-                case 0x0C:
-                    terminator = .formFeed
-                default:
-                    break
-                }
-                if terminator != .endOfText {
-                    contentEnd = index
-                    end = index + length
-                    break
-                }
+                let runStart = index
+                index += 1
+                while index < count && bytes[index] == 0x20 { index += 1 }
+                let run = index - runStart
+                if first == nil { first = 0x20 }
+                last = 0x20
+                cells += run
+                trailing += run
+                inFirstWord = false
+                continue
+            }
+            let (scalar, decodedLength) = UTF8Decoding.decode(bytes, at: index)
+            var length = decodedLength
+            switch scalar {
+            case 0x0A, 0x85, 0x2028, 0x2029:
+                terminator = .lineBreak
+            case 0x0D:
+                terminator = .lineBreak
+                if index + 1 < count && bytes[index + 1] == 0x0A { length = 2 }
+            case 0x0C:
+                terminator = .formFeed
+            default:
+                break
+            }
+            if terminator != .endOfText {
+                contentEnd = index
+                end = index + length
+                break
             }
             index += length
             let isSpace = scalar == 0x20 || scalar == 0x09 || scalar == 0x3000
@@ -130,5 +169,24 @@ struct SourceLineScanner {
         return SourceLine(start: start, contentEnd: contentEnd, end: end, terminator: terminator, width: cells - trailing,
                           firstWordWidth: firstWord, isBlank: isBlank, isIndented: indented,
                           startsWide: first.map(CellWidth.isWide) ?? false, endsWide: first == nil ? false : CellWidth.isWide(last))
+    }
+
+    /// Whether all eight bytes of `word` are printable ASCII or spaces (0x20–0x7E).
+    @inline(__always)
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below 0x20 borrows into its high bit; one above 0x7E has it set or sets it by adding 1.
+        let below = (word &- ones &* 0x20) & ~word & highs
+        let above = ((word &+ ones) | word) & highs
+        return below | above == 0
+    }
+
+    /// 0x80 in each byte of `word` that is a space, 0 in the others (exact per byte).
+    @inline(__always)
+    static func spaceBytes(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let zeroed = word ^ 0x2020_2020_2020_2020
+        return ~(((zeroed & lows) &+ lows) | zeroed | lows)
     }
 }
