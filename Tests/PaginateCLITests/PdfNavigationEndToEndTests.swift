@@ -118,6 +118,30 @@ final class PdfNavigationEndToEndTests: XCTestCase {
         XCTAssertTrue(catalog.contains("/PageLayout /TwoColumnRight"), catalog)
     }
 
+    /// The catalog's `/Lang`, read with qpdf's JSON (`u:` marks a text string), or `nil`.
+    private func catalogLanguage(_ pdf: URL) throws -> String? {
+        let json = try PDFTools.run("qpdf", ["--json=2", "--json-key=qpdf", pdf.path]).stdout
+        let top = try XCTUnwrap(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let objects = try XCTUnwrap((top["qpdf"] as? [Any])?.last as? [String: Any])
+        let trailer = try XCTUnwrap((objects["trailer"] as? [String: Any])?["value"] as? [String: Any])
+        let root = try XCTUnwrap(trailer["/Root"] as? String)
+        let catalog = try XCTUnwrap((objects["obj:" + root] as? [String: Any])?["value"] as? [String: Any])
+        return catalog["/Lang"] as? String
+    }
+
+    func testLanguageIsRecordedOnlyWhenGiven() throws {
+        let tagged = try render(["--lang", "en-GB"], name: "tagged.pdf")
+        XCTAssertEqual(try catalogLanguage(tagged), "u:en-GB")
+        XCTAssertEqual(try PDFTools.check(tagged).status, 0)
+        let plain = try render([], name: "plain.pdf")
+        XCTAssertNil(try catalogLanguage(plain), "no /Lang without --lang: the text's language is not guessed")
+
+        let malformed = try PaginateBinary.run([Corpus.prideAndPrejudice.url.path, "--lang", "en GB", "-o", "x.pdf"])
+        XCTAssertEqual(malformed.status, 64, malformed.summary)
+        XCTAssertEqual(malformed.errorLines.count, 1, malformed.summary)
+        XCTAssertTrue(malformed.errors.contains("--lang must be a BCP 47 language tag"), malformed.summary)
+    }
+
     func testSinglePageLayoutAndNoOutlineOnRequest() throws {
         let pdf = try render(["--spread", "1", "--no-outline"])
         let trailer = try PDFTools.run("qpdf", ["--show-object=trailer", pdf.path]).output
