@@ -110,8 +110,10 @@ public struct PageMapCache: Sendable {
     }
 
     /// The content hash recorded for a file whose identity has not changed since, if any.
-    /// - Parameter variant: how the file is read (its encoding and boilerplate options); a hash
-    ///   recorded under another variant is not found.
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - variant: How the file is read (its encoding and boilerplate options); a hash recorded
+    ///     under another variant is not found.
     public func contentHash(ofFileAt path: String, variant: String = "") -> ContentHash? {
         guard let identity = PageMapCache.identity(of: path, variant: variant),
               let data = PageMapCache.read(identityPath(identity)), data.count == 48 else { return nil }
