@@ -194,14 +194,17 @@ struct Flow {
         var extra = 0.0       // what justification added before the pen
         var runStart = line.range.lowerBound
         var runX = 0.0
-        var text = String.UnicodeScalarView()
+        // The run's text as UTF-8, made into a String once per run: appending scalar by scalar to
+        // a String costs several times more, and rendering builds a run for every word.
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
         func sourceEnd(_ index: Int) -> Int { paragraph.sourceEnd(of: index) }
         func flush(upTo end: Int) {
             guard end > runStart, !text.isEmpty else { return }
-            runs.append(TextRun(fontIndex: Int(prepared.fontIndices[runStart]), text: String(text), x: runX * scale,
-                                width: (Double(x) + extra - runX) * scale,
+            runs.append(TextRun(fontIndex: Int(prepared.fontIndices[runStart]), text: String(decoding: text, as: UTF8.self),
+                                x: runX * scale, width: (Double(x) + extra - runX) * scale,
                                 sourceRange: paragraph.offsets[runStart]..<sourceEnd(end - 1)))
-            text = String.UnicodeScalarView()
+            text.removeAll(keepingCapacity: true)
         }
         for i in line.range.lowerBound..<line.contentEnd {
             let advance = Int(prepared.advances[i])
@@ -219,8 +222,11 @@ struct Flow {
             }
             if text.isEmpty { runStart = i; runX = Double(x) + extra }
             // A soft hyphen is invisible; where it ends a line, the hyphen run below stands for it.
-            if prepared.display[i] != 0xAD {
-                text.append(Unicode.Scalar(prepared.display[i]) ?? "\u{FFFD}")
+            let scalar = prepared.display[i]
+            if scalar < 0x80 {
+                text.append(UInt8(truncatingIfNeeded: scalar))
+            } else if scalar != 0xAD {
+                text.append(contentsOf: (Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
             }
             x += advance
             let kern = prepared.kern(after: i)
