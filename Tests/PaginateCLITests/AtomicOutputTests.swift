@@ -86,7 +86,9 @@ final class AtomicOutputTests: XCTestCase {
         for (signalNumber, delay) in [(SIGINT, 1.0), (SIGTERM, 1.0), (SIGINT, 3.0), (SIGTERM, 5.0)] {
             let target = try existingTarget()
             let process = try start([corpus.path, "-o", target.path])
-            usleep(useconds_t(delay * 1_000_000))
+            // Instrumented builds start up slower too: before the handler is installed, a signal
+            // would find the default action, which a normal build has long left behind at 1 s.
+            usleep(useconds_t(delay * BadInputProcess.timeScale * 1_000_000))
             XCTAssertTrue(process.isRunning, "the render finished within \(delay) s; the test needs a longer one")
             kill(process.processIdentifier, signalNumber)
             finish(process)
