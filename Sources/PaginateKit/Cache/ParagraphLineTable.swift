@@ -145,6 +145,8 @@ struct ParagraphLineTable {
         func take<T>(_ count: Int, _: T.Type) -> [T] {
             let size = count * MemoryLayout<T>.stride
             defer { offset += size }
+            // Capacity 0 would write into the runtime's shared empty-array storage (see ParagraphBuilder).
+            guard count > 0 else { return [] }
             return [T](unsafeUninitializedCapacity: count) { buffer, filled in
                 data.withUnsafeBytes { raw in
                     UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + size)]))

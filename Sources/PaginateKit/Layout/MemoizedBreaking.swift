@@ -52,7 +52,9 @@ struct MemoizedBreaking {
 
     /// Each paragraph's key, hashed on `jobs` threads.
     private func paragraphKeys(_ bytes: UnsafeBufferPointer<UInt8>) -> [ContentHash] {
-        [ContentHash](unsafeUninitializedCapacity: spans.count) { buffer, count in
+        // Capacity 0 would write into the runtime's shared empty-array storage (see ParagraphBuilder).
+        guard !spans.isEmpty else { return [] }
+        return [ContentHash](unsafeUninitializedCapacity: spans.count) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             let slices = jobs == 1 ? 1 : max(1, min(spans.count / 1024, jobs * 4))
             let fill = { (slice: Int) in

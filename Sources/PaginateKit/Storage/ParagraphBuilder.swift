@@ -12,6 +12,13 @@ struct ParagraphBuilder {
     mutating func build(_ span: ParagraphSpan, from bytes: UnsafeBufferPointer<UInt8>) -> Paragraph {
         // A paragraph never has more code points than bytes, so both arrays are filled in place.
         let capacity = span.contentEnd - span.contentStart
+        // An empty span (a separator) needs no decoding, and an array made with capacity 0 would
+        // write its count into the runtime's shared empty-array storage, which ThreadSanitizer
+        // reports as a race when paragraphs are built on several threads.
+        guard capacity > 0 else {
+            return Paragraph(scalars: [], offsets: [], sourceLengths: [], startOffset: span.startOffset, kind: span.kind,
+                             breaksPageAfter: span.breaksPageAfter, isHeading: span.isHeading)
+        }
         var counts = TextDiagnostics()
         var filled = 0
         var offsets: [Int] = []
