@@ -86,9 +86,10 @@ final class AtomicOutputTests: XCTestCase {
         for (signalNumber, delay) in [(SIGINT, 1.0), (SIGTERM, 1.0), (SIGINT, 3.0), (SIGTERM, 5.0)] {
             let target = try existingTarget()
             let process = try start([corpus.path, "-o", target.path])
-            // Instrumented builds start up slower too: before the handler is installed, a signal
-            // would find the default action, which a normal build has long left behind at 1 s.
-            usleep(useconds_t(delay * BadInputProcess.timeScale * 1_000_000))
+            // Instrumented builds start up slower (a signal before the handler is installed finds
+            // the default action), but their render is still far from done: allow half a second
+            // of start-up per unit of PAGINATE_TEST_TIME_SCALE rather than scaling the delay.
+            usleep(useconds_t((delay + (BadInputProcess.timeScale - 1) * 0.5) * 1_000_000))
             XCTAssertTrue(process.isRunning, "the render finished within \(delay) s; the test needs a longer one")
             kill(process.processIdentifier, signalNumber)
             finish(process)
