@@ -12,7 +12,8 @@
 # Targets: layout (FuzzLayout: the engine and its invariants) and pdf (FuzzPDF: layout, PDF, text
 # spreads and JSON on small inputs). A target's findings are written to .fuzz-corpus/findings/;
 # each one should become a regression test (Tests/PaginateCLITests/BadInputFuzzRegressionTests.swift)
-# and, once triaged, move to .fuzz-corpus/known/<target>/, which --regress replays too.
+# and, once triaged, move to .fuzz-corpus/known/<target>/, which --regress replays too, as it does
+# the fixed findings committed in Fuzz/Findings/<target>/ (also replayed by the test suite).
 # PAGINATE_FUZZ_TOLERATE (see Fuzz/Sources/FuzzSupport/Invariants.swift) skips known findings.
 set -euo pipefail
 
@@ -135,8 +136,10 @@ for target in "${targets[@]}"; do
         fi
         saved=()
         known="$corpus_root/known/$target"
+        committed="$root/Fuzz/Findings/$target"
         [ -n "$(ls -A "$findings" 2>/dev/null)" ] && saved+=("$findings"/*)
         [ -n "$(ls -A "$known" 2>/dev/null)" ] && saved+=("$known"/*)
+        [ -n "$(ls -A "$committed" 2>/dev/null)" ] && saved+=("$committed"/*)
         if [ ${#saved[@]} -gt 0 ]; then
             # Individual files: libFuzzer runs each once and stops at the first that fails.
             "$bin/$name" -detect_leaks=0 -artifact_prefix="$corpus_root/regress-" "${saved[@]}" > "$corpus_root/regress-$target.log" 2>&1 || {

@@ -8,7 +8,8 @@ import Glibc
 /// What the fuzz targets in `Fuzz/` found, each reduced to a small case that states the correct
 /// behaviour. These findings are fixed, and the fuzzers enforce every invariant they broke.
 ///
-/// The saved inputs (`.fuzz-corpus/known/layout`, local to a checkout) and their tests:
+/// The saved inputs (`Fuzz/Findings/layout`, committed; a fuzzing checkout keeps its own in
+/// `.fuzz-corpus/known/layout`) and their tests:
 ///
 /// | input | finding | test |
 /// | --- | --- | --- |
@@ -227,16 +228,20 @@ final class BadInputFuzzRegressionTests: XCTestCase {
 
     // MARK: - Replaying the saved findings
 
-    /// Every input the fuzzers saved (`.fuzz-corpus/known`, `.fuzz-corpus/findings`) replays
-    /// through the CLI without a crash: a valid render or a one-line error. The folder is local
-    /// (git-ignored); without it there is nothing to replay.
+    /// Every input the fuzzers saved replays through the CLI without a crash: a valid render or a
+    /// one-line error. The fixed findings are committed (`Fuzz/Findings`); a checkout that fuzzes
+    /// also has its own, git-ignored `.fuzz-corpus/known` and `.fuzz-corpus/findings`.
     func testSavedFindingsDoNotCrashTheTool() throws {
         let root = Corpus.repositoryRoot.appendingPathComponent(".fuzz-corpus")
+        let committed = Corpus.repositoryRoot.appendingPathComponent("Fuzz/Findings")
         let folders = ["known/layout", "known/pdf", "findings/layout", "findings/pdf"].map { root.appendingPathComponent($0) }
+            + ["layout", "pdf"].map { committed.appendingPathComponent($0) }
+        // A finding saved locally and committed too is replayed once.
+        var seen = Set<String>()
         let files = folders.flatMap { folder in
-            TemporaryDirectory.contents(of: folder).map { folder.appendingPathComponent($0) }
+            TemporaryDirectory.contents(of: folder).filter { seen.insert($0).inserted }.map { folder.appendingPathComponent($0) }
         }
-        guard !files.isEmpty else { throw XCTSkip("no saved fuzz findings in \(root.path)") }
+        XCTAssertGreaterThanOrEqual(files.count, 13, "the committed findings in \(committed.path) are missing")
         let scratch = try TemporaryDirectory.make(prefix: "fuzz-replay")
         defer { try? FileManager.default.removeItem(at: scratch) }
         for file in files {
