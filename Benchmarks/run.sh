@@ -87,8 +87,11 @@ export XDG_CACHE_HOME="$work/cache-unused"
 cc -O2 -o "$work/haru_lines" "$here/haru_lines.c" -lhpdf
 
 has_jobs=0; has_no_cache=0
-"$paginate" count --help 2>/dev/null | grep -q -- --jobs && has_jobs=1
-"$paginate" count --help 2>/dev/null | grep -q -- --no-cache && has_no_cache=1
+# Read the whole help first: `grep -q` would close the pipe at its first match, and under
+# pipefail the writer's SIGPIPE would make a present flag look missing.
+count_help="$("$paginate" count --help 2>/dev/null || true)"
+case "$count_help" in *--jobs*) has_jobs=1 ;; esac
+case "$count_help" in *--no-cache*) has_no_cache=1 ;; esac
 no_cache=()
 [ $has_no_cache = 1 ] && no_cache=(--no-cache)
 
