@@ -68,6 +68,8 @@ struct Count: ParsableCommand {
 
     /// Counts every input in parallel, printing the records in input order as they complete.
     private func countAll() throws {
+        // Set once, before the workers start: they print warnings, which --quiet silences.
+        Reporter.level = layout.reporting.level
         // Problems common to all files are reported once, before any file is read.
         let settings = try CLIError.wrap { () throws(LayoutError) in try layout.settings() }
         let workers = max(1, min(inputs.count, layout.jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))

@@ -37,6 +37,17 @@ final class ReportingEndToEndTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: pdf), "--quiet still writes the file")
     }
 
+    func testQuietSilencesTheWarningsOfACountOfSeveralFiles() throws {
+        let input = try textWithWarning()
+        let loud = try PaginateBinary.run(["count", input, input])
+        XCTAssertEqual(loud.status, 0, loud.summary)
+        XCTAssertEqual(loud.errorLines.count, 2, "one warning per file without --quiet: \(loud.summary)")
+        let quiet = try PaginateBinary.run(["count", input, input, "--quiet"])
+        XCTAssertEqual(quiet.status, 0, quiet.summary)
+        XCTAssertEqual(quiet.errors, "")
+        XCTAssertEqual(quiet.output, loud.output)
+    }
+
     func testQuietStillReportsErrors() throws {
         let run = try PaginateBinary.run(["count", folder.appendingPathComponent("missing.txt").path, "-q"])
         XCTAssertEqual(run.status, 66, run.summary)
