@@ -10,7 +10,7 @@
 # About 5-10 minutes on 2 cores. Installs what is missing: `time` (apt), Typst (pip install typst).
 #
 # Environment:
-#   PAGINATE_BENCH_CORPUS  the book (default: <repo>/../shared/corpus/pride-and-prejudice.txt)
+#   PAGINATE_BENCH_CORPUS  the book (default: <repo>/Corpus/pride-and-prejudice.txt)
 #   PAGINATE_BENCH_REPS    most runs per figure (default 5); a row whose first run is slow gets
 #                          fewer, so that it takes about PAGINATE_BENCH_BUDGET seconds (default 45)
 #   PAGINATE_BENCH_BINARY  time this paginate binary instead of building one
@@ -20,7 +20,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
-corpus="${PAGINATE_BENCH_CORPUS:-$repo/../shared/corpus/pride-and-prejudice.txt}"
+corpus="${PAGINATE_BENCH_CORPUS:-$repo/Corpus/pride-and-prejudice.txt}"
 max_reps="${PAGINATE_BENCH_REPS:-5}"
 budget="${PAGINATE_BENCH_BUDGET:-45}"
 invocation="$(printf '%q ' "$0" "$@")"

@@ -12,7 +12,7 @@
 #
 # Environment:
 #   PAGINATE               the paginate binary (default: built with `swift build -c release`)
-#   QUALITY_CORPUS         the book (default: <repo>/../shared/corpus/pride-and-prejudice.txt)
+#   QUALITY_CORPUS         the book (default: <repo>/Corpus/pride-and-prejudice.txt)
 #   QUALITY_REPS           timed runs per tool (default 3)
 #   QUALITY_KEEP=1         keep the temporary folder with both PDFs and reports (its path is printed)
 #
@@ -22,7 +22,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
-corpus="${QUALITY_CORPUS:-$repo/../shared/corpus/pride-and-prejudice.txt}"
+corpus="${QUALITY_CORPUS:-$repo/Corpus/pride-and-prejudice.txt}"
 reps="${QUALITY_REPS:-3}"
 
 log() { printf '%s\n' "$*" >&2; }

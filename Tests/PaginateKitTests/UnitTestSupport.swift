@@ -19,11 +19,9 @@ enum UnitSupport {
     static var dejaVuPath: String { fontPath("DejaVuSerif.ttf") }
     static var droidPath: String { fontPath("DroidSansFallback-Flat.ttf") }
 
-    /// The shared corpus, which lives beside the package checkout.
+    /// A text of the repository's `Corpus/` folder.
     static func corpusURL(_ name: String) -> URL {
-        packageRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared").appendingPathComponent("corpus").appendingPathComponent(name)
-            .standardizedFileURL
+        packageRoot.appendingPathComponent("Corpus").appendingPathComponent(name).standardizedFileURL
     }
 
     /// The bytes of a corpus file, or a skip when the corpus is not next to the checkout.

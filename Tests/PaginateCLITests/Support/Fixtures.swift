@@ -1,6 +1,6 @@
 import Foundation
 
-/// The shared texts the end-to-end tests lay out.
+/// The texts of `Corpus/` that the end-to-end tests lay out.
 enum Corpus: String, CaseIterable {
     case prideAndPrejudice = "pride-and-prejudice"
     case diamondSutra = "diamond-sutra"
@@ -12,17 +12,15 @@ enum Corpus: String, CaseIterable {
         return url
     }()
 
-    /// The shared corpus folder beside the package.
-    static let folder = repositoryRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared", isDirectory: true)
-        .appendingPathComponent("corpus", isDirectory: true)
+    /// The corpus folder of the repository (`Corpus/`).
+    static let folder = repositoryRoot.appendingPathComponent("Corpus", isDirectory: true)
 
     var url: URL { Corpus.folder.appendingPathComponent("\(rawValue).txt") }
 
     /// The file's bytes, or an error saying where the corpus was expected.
     func bytes() throws -> Data {
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw ProcessFailure(description: "corpus file missing: expected \(url.standardizedFileURL.path) (the shared corpus folder beside the package root)")
+            throw ProcessFailure(description: "corpus file missing: expected \(url.standardizedFileURL.path) (the Corpus folder of the repository)")
         }
         return try Data(contentsOf: url)
     }
