@@ -35,6 +35,11 @@ let package = Package(
             providers: [.apt(["libhpdf-dev"])]
         ),
         .systemLibrary(
+            name: "CThai",
+            pkgConfig: "libthai",
+            providers: [.apt(["libthai-dev"])]
+        ),
+        .systemLibrary(
             name: "CHyphen",
             providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]
         ),
@@ -42,7 +47,7 @@ let package = Package(
         // The layout engine: storage → paragraphs → line breaking → container chain.
         .target(
             name: "PaginateKit",
-            dependencies: ["CFreeType", "CHarfBuzz", "CHyphen", "CFontconfig"]
+            dependencies: ["CFreeType", "CHarfBuzz", "CHyphen", "CFontconfig", "CThai"]
         ),
 
         // Exports of a finished layout: PDF, text spreads, JSON page maps.

@@ -28,6 +28,9 @@ struct PreparedParagraph {
     let display: [UInt32]
     /// Code points no font covers.
     let uncovered: Int
+    /// Code points of complex scripts without a dictionary (Lao, Khmer, Myanmar, …), which may
+    /// break between any two grapheme clusters (see `ComplexScriptBreaks`).
+    let clusterBrokenCharacters: Int
     /// The pair kerning already added to `advances[i]` for the pair (i, i+1), in thousandths of an
     /// em; empty when kerning is off or nothing on the paragraph kerns.
     let kerns: [Int16]
@@ -64,6 +67,7 @@ struct PreparedParagraph {
         let count = scalars.count
         var actions = count == 0 ? [] : LineBreakOpportunities.compute(scalars)
         let clusterStarts = PreparedParagraph.clusterStarts(of: scalars)
+        let complex = ComplexScriptBreaks.apply(to: scalars, actions: &actions, clusterStarts: clusterStarts)
         var advances = [Int32](repeating: 0, count: count)
         let chain = fonts.chain(for: style)
         let primaryIndex = chain[0]
@@ -145,6 +149,7 @@ struct PreparedParagraph {
         self.clusterStarts = clusterStarts
         self.display = display
         self.uncovered = uncovered
+        self.clusterBrokenCharacters = complex.clusterBrokenCharacters
     }
 
     /// A space no font has (U+3000, U+2007, …) is drawn as the primary font's space, with its own
