@@ -40,6 +40,11 @@ let package = Package(
             providers: [.apt(["libthai-dev"])]
         ),
         .systemLibrary(
+            name: "CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
+        .systemLibrary(
             name: "CHyphen",
             providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]
         ),
@@ -47,7 +52,7 @@ let package = Package(
         // The layout engine: storage → paragraphs → line breaking → container chain.
         .target(
             name: "PaginateKit",
-            dependencies: ["CFreeType", "CHarfBuzz", "CHyphen", "CFontconfig", "CThai"]
+            dependencies: ["CFreeType", "CHarfBuzz", "CHyphen", "CFontconfig", "CThai", "CFriBidi"]
         ),
 
         // Exports of a finished layout: PDF, text spreads, JSON page maps.

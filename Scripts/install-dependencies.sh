@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages paginate needs to build and test, if any is missing.
 # Build: libfreetype-dev, libharfbuzz-dev, libhpdf-dev, libfontconfig-dev (fonts by name), libthai-dev (Thai
-# word breaks; its dictionary comes with libthai-data), pkg-config.
+# word breaks; its dictionary comes with libthai-data), libfribidi-dev (bidirectional text), pkg-config.
 # Tests: unicode-data (LineBreakTest.txt), poppler-utils (pdftotext, pdfinfo, pdffonts), qpdf; installed
 # fonts looked up by name: fonts-dejavu-core, fonts-liberation, and fonts-inconsolata (CFF outlines only);
 # fonts-noto-core for the kerning tests (Noto Serif keeps its kerning in GPOS only).
 set -euo pipefail
-packages=(pkg-config libfreetype-dev libharfbuzz-dev libhpdf-dev libfontconfig-dev libthai-dev libhyphen-dev hyphen-en-us unicode-data poppler-utils qpdf
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libhpdf-dev libfontconfig-dev libthai-dev libfribidi-dev libhyphen-dev hyphen-en-us unicode-data poppler-utils qpdf
           fonts-dejavu-core fonts-liberation fonts-inconsolata fonts-noto-core)
 missing=()
 for package in "${packages[@]}"; do
