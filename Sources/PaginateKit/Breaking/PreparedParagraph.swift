@@ -35,6 +35,11 @@ struct PreparedParagraph {
     /// em; empty when kerning is off or nothing on the paragraph kerns.
     let kerns: [Int16]
 
+    /// The paragraph's bidi levels; `nil` for a paragraph entirely left to right at level 0.
+    let bidi: BidiParagraph?
+    /// The paragraph's shaped glyphs; `nil` for text of simple scripts, drawn glyph per code point.
+    let shaping: ShapedParagraph?
+
     static let tabAdvance: Int32 = -1
 
     /// Whether a line ending after code point `index` draws a hyphen.
@@ -61,7 +66,7 @@ struct PreparedParagraph {
     /// `kernPairs`) — never across a possible break, hyphenation points included. The paragraph is
     /// measured with the chain of `style` (`FontChain.chain(for:)`), the faces it will be drawn with.
     init(_ paragraph: Paragraph, fonts: FontChain, hyphenator: Hyphenator? = nil, kerning: Bool = false,
-         style: FontStyle = .regular) {
+         style: FontStyle = .regular, direction: TextDirection = .auto) {
         self.paragraph = paragraph
         let scalars = paragraph.scalars
         let count = scalars.count
@@ -140,7 +145,13 @@ struct PreparedParagraph {
         self.hyphenBreaks = hyphenBreaks
         self.hyphenAdvances = hyphenBreaks.isEmpty ? [] : fonts.fonts.map { Int32($0.width(of: 0x2D) ?? primary.width(of: 0x2D) ?? 333) }
         self.primaryFont = UInt8(primaryIndex)
-        self.kerns = kerning
+        let bidi = BidiParagraph(scalars, direction: direction)
+        // A shaped paragraph gets its kerning from the shaper, with everything else it positions.
+        let shaping = ShapedParagraph(display: display, fontIndices: fontIndices, actions: actions, bidi: bidi, fonts: fonts,
+                                      kerning: kerning, advances: &advances)
+        self.bidi = bidi
+        self.shaping = shaping
+        self.kerns = kerning && shaping == nil
             ? PreparedParagraph.kernPairs(&advances, display: display, fontIndices: fontIndices, actions: actions,
                                           clusterStarts: clusterStarts, fonts: fonts)
             : []

@@ -25,6 +25,9 @@ public final class Font {
     /// Pair kerning, opened on the first kerning query so that layouts without kerning never pay for it.
     private var pairKerning: PairKerning?
     private var pairKerningOpened = false
+    /// The shaper for complex scripts, opened on the first paragraph that needs one.
+    private var shaper: HarfBuzzFace?
+    private var shaperOpened = false
 
     /// Opens face `faceIndex` of a TrueType file.
     ///
@@ -103,6 +106,26 @@ public final class Font {
         // FreeType has read this file already; should HarfBuzz fail on it, the face simply kerns nothing.
         pairKerning = HarfBuzzFace(path: path, index: faceIndex).flatMap(PairKerning.init(face:))
         return pairKerning
+    }
+
+    /// Shapes `range` of `text` (see `HarfBuzzFace.shape`), with positions converted to
+    /// thousandths of an em the way advances are (truncated toward zero, per glyph); empty when
+    /// HarfBuzz cannot read the face.
+    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kerning: Bool) -> [ShapedGlyph] {
+        if !shaperOpened {
+            shaperOpened = true
+            shaper = HarfBuzzFace(path: path, index: faceIndex)
+        }
+        guard let shaper else { return [] }
+        return shaper.shape(text, range: range, rightToLeft: rightToLeft, kerning: kerning).map { glyph in
+            ShapedGlyph(glyph: glyph.glyph, cluster: glyph.cluster, advance: Int32(thousandths(Int(glyph.advance))),
+                        xOffset: Int32(thousandths(Int(glyph.xOffset))), yOffset: Int32(thousandths(Int(glyph.yOffset))))
+        }
+    }
+
+    /// The face's own glyph for a code point (its `cmap`), 0 (the missing glyph) when it has none.
+    public func glyphIndex(for scalar: UInt32) -> UInt32 {
+        face.glyphIndex(for: scalar)
     }
 
     /// The advance of the face's missing-glyph box (glyph 0), in thousandths of an em.

@@ -2,9 +2,10 @@ import CHarfBuzz
 
 /// The one owner of HarfBuzz objects; nothing else in the package touches HarfBuzz.
 ///
-/// HarfBuzz is used for one question only — how much the font kerns a pair of characters — because
-/// it reads kerning from where modern fonts keep it (the `kern` feature of the `GPOS` table) and
-/// falls back to the legacy `kern` table, which is all FreeType reads. Each instance owns its blob,
+/// HarfBuzz answers two questions: how much the font kerns a pair of characters (it reads the
+/// `kern` feature of `GPOS`, where modern fonts keep kerning, and falls back to the legacy `kern`
+/// table, which is all FreeType reads), and which glyphs, where, draw a run of a complex script
+/// (`shape`). Each instance owns its blob,
 /// face, font and shaping buffer and destroys them in `deinit`; like `FreeTypeFace`, an instance is
 /// used by one thread at a time.
 final class HarfBuzzFace {
@@ -95,6 +96,45 @@ final class HarfBuzzFace {
               let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return 0 }
         let nominal = Int(hb_font_get_glyph_h_advance(font, leftGlyph)) + Int(hb_font_get_glyph_h_advance(font, rightGlyph))
         return Int(positions[0].x_advance) + Int(positions[1].x_advance) - nominal
+    }
+
+    /// Shapes `range` of `text` (a whole paragraph's code points, the rest serving as context for
+    /// joining and reordering at the range's edges) in one direction, and returns the glyphs in
+    /// visual order, positions in design units.
+    ///
+    /// Script and language come from the text (HarfBuzz's guess, Latin for text that is all common
+    /// characters). Every feature the script needs is on — Arabic joining and required ligatures,
+    /// Indic conjuncts and reordering, mark attachment — but the optional ligatures (`liga`,
+    /// `clig`) are off, so copied text stays plain, and `kern` follows `kerning`.
+    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kerning: Bool) -> [ShapedGlyph] {
+        guard !range.isEmpty, let base = text.baseAddress else { return [] }
+        hb_buffer_clear_contents(buffer)
+        // Clusters are code point indices of the whole paragraph, so each glyph names its source.
+        hb_buffer_add_utf32(buffer, base, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_language(buffer, hb_language_from_string("und", -1))
+        hb_buffer_guess_segment_properties(buffer)
+        switch hb_buffer_get_script(buffer) {
+        case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN, HB_SCRIPT_INVALID:
+            hb_buffer_set_script(buffer, HB_SCRIPT_LATIN)
+        default:
+            break
+        }
+        // Guessing may not override the direction the bidi algorithm resolved.
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        let features = [("kern", kerning ? 1 : 0), ("liga", 0), ("clig", 0)].map { tag, value in
+            hb_feature_t(tag: HarfBuzzFace.tag(tag), value: UInt32(value), start: 0, end: UInt32.max)
+        }
+        features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        var count: UInt32 = 0
+        // Both arrays belong to the buffer and stay valid until it is next changed.
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return [] }
+        return (0..<Int(count)).map { index in
+            ShapedGlyph(glyph: infos[index].codepoint, cluster: Int32(infos[index].cluster),
+                        advance: positions[index].x_advance, xOffset: positions[index].x_offset,
+                        yOffset: positions[index].y_offset)
+        }
     }
 
     private static func hasGPOSKerning(_ face: OpaquePointer) -> Bool {

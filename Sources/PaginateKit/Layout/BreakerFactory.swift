@@ -17,7 +17,8 @@ struct BreakerFactory {
     /// The breaker of `paragraph` for lines `width` points wide (the first one narrower by the indent).
     func make(_ paragraph: Paragraph, width: Double) -> LineBreaker {
         let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator, kerning: typography.kerning,
-                                         style: typography.fontStyle(isHeading: paragraph.isHeading))
+                                         style: typography.fontStyle(isHeading: paragraph.isHeading),
+                                         direction: typography.direction)
         let indent = rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: width)
         return LineBreaker(prepared, tabStop: tabStop, typography: typography,
                            firstWidth: LineFitter.measure(width - indent, scale: scale),

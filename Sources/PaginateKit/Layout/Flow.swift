@@ -188,6 +188,7 @@ struct Flow {
     /// gap's adjustment, so it ends where the next run starts. A hyphenated line ends with a run
     /// holding the hyphen. Trailing white space (after `contentEnd`) is not drawn.
     private func makeRuns(_ prepared: PreparedParagraph, _ line: LineBreaker.Line, _ adjustment: LineAdjustment) -> [TextRun] {
+        if prepared.shaping != nil { return ShapedRuns.make(prepared, line, adjustment, tabStop: tabStop, scale: scale) }
         let paragraph = prepared.paragraph
         var runs: [TextRun] = []
         var x = 0             // natural pen position, thousandths of an em

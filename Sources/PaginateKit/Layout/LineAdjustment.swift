@@ -26,8 +26,12 @@ struct LineAdjustment {
         var width = Double(natural)
         let lower = line.range.lowerBound
         let glueRange = lower..<max(lower, line.contentEnd - 1)
+        // Right-to-left paragraphs start at the right edge: "left" means the start of the line.
+        let startsRight = prepared.bidi?.isRightToLeft ?? false
         switch alignment {
         case .left:
+            if startsRight { offset = Double(max(0, available - natural)) }
+        case .right where startsRight:
             break
         case .center:
             offset = Double(max(0, available - natural)) / 2
@@ -55,6 +59,7 @@ struct LineAdjustment {
                     width = Double(natural) + ratio * Double(ratio > 0 ? stretch : shrink)
                 }
             }
+            if ratio == 0 && startsRight { offset = Double(max(0, available - natural)) }
         }
         self.offset = offset
         self.ratio = ratio

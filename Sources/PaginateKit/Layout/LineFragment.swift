@@ -37,8 +37,16 @@ public struct LineFragment: Hashable, Sendable {
     /// The line box in its container's coordinate space.
     public var rect: Rect { Rect(x: origin.x, y: origin.y, width: width, height: height) }
 
-    /// The drawn text of the line, runs concatenated.
-    public var text: String { runs.map(\.text).joined() }
+    /// The drawn text of the line in logical order (as it reads, whatever the direction), runs
+    /// concatenated.
+    public var text: String {
+        // Right-to-left runs are stored in visual order; their sources say how the text reads.
+        guard runs.contains(where: \.isRightToLeft) else { return runs.map(\.text).joined() }
+        return runs.enumerated()
+            .sorted { ($0.element.sourceRange.lowerBound, $0.element.isHyphen ? 1 : 0, $0.offset)
+                < ($1.element.sourceRange.lowerBound, $1.element.isHyphen ? 1 : 0, $1.offset) }
+            .map(\.element.text).joined()
+    }
 }
 
 /// An insertion point on a line: a source byte offset and where a caret before it stands.

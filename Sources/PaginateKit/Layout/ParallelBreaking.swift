@@ -97,7 +97,8 @@ struct ParallelBreaking {
             // Measured in the faces `Flow` draws it with (`BreakerFactory`), or the lines would differ.
             let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator,
                                              kerning: settings.typography.kerning,
-                                             style: settings.typography.fontStyle(isHeading: paragraph.isHeading))
+                                             style: settings.typography.fontStyle(isHeading: paragraph.isHeading),
+                                             direction: settings.typography.direction)
             chunk.diagnostics.uncoveredCharacters += prepared.uncovered
             let after = builder.diagnostics
             if prepared.uncovered > 0 || after != before {

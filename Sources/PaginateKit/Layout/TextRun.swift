@@ -22,14 +22,49 @@ public struct TextRun: Hashable, Sendable {
     /// Whether the run is the hyphen the layout added at the end of a hyphenated line — drawn,
     /// but not in the source.
     public let isHyphen: Bool
+    /// The shaped glyphs to draw, left to right, for text that is not drawn one code point, one
+    /// glyph (complex scripts, combining marks, right-to-left text); empty when each code point of
+    /// `text` is drawn with its font's own glyph for it, one after the other.
+    public let glyphs: [PositionedGlyph]
+    /// Whether the run reads right to left: its glyphs are in visual order, `text` in logical order.
+    public let isRightToLeft: Bool
 
     /// Creates a run.
-    public init(fontIndex: Int, text: String, x: Double, width: Double, sourceRange: Range<Int>, isHyphen: Bool = false) {
+    public init(fontIndex: Int, text: String, x: Double, width: Double, sourceRange: Range<Int>, isHyphen: Bool = false,
+                glyphs: [PositionedGlyph] = [], isRightToLeft: Bool = false) {
         self.fontIndex = fontIndex
         self.text = text
         self.x = x
         self.width = width
         self.sourceRange = sourceRange
         self.isHyphen = isHyphen
+        self.glyphs = glyphs
+        self.isRightToLeft = isRightToLeft
+    }
+
+    /// The run moved to `x`, for reordering a line's runs into visual order.
+    func moved(to x: Double) -> TextRun {
+        TextRun(fontIndex: fontIndex, text: text, x: x, width: width, sourceRange: sourceRange, isHyphen: isHyphen,
+                glyphs: glyphs, isRightToLeft: isRightToLeft)
+    }
+}
+
+/// A glyph of a shaped run and where it is drawn.
+public struct PositionedGlyph: Hashable, Sendable {
+    /// The glyph's index in the run's font.
+    public let glyph: UInt32
+    /// Distance of the glyph's origin from the run's `x`, in points.
+    public let x: Double
+    /// Distance of the glyph's origin above the baseline, in points (a raised mark is positive).
+    public let y: Double
+    /// How far the glyph moves the pen, in points.
+    public let advance: Double
+
+    /// Creates a positioned glyph.
+    public init(glyph: UInt32, x: Double, y: Double, advance: Double) {
+        self.glyph = glyph
+        self.x = x
+        self.y = y
+        self.advance = advance
     }
 }

@@ -58,12 +58,15 @@ public struct Typography: Hashable, Sendable {
     /// `chain(for:)` of this style, or its regular chain when it has no faces of that style
     /// (`FontChain.bundled(styles:)` opens the bundled family's).
     public var headingStyle: FontStyle
+    /// The base direction of paragraphs: each from its first strong character (`auto`), or forced.
+    public var direction: TextDirection
 
     /// Creates typographic settings.
     public init(alignment: TextAlignment = .left, breaking: LineBreakingStrategy = .auto,
                 hyphenationLanguage: String? = nil, kerning: Bool = false, widows: Int = 2, orphans: Int = 2,
                 firstLineIndent: Double = 0, paragraphSpacing: Double? = nil, headingPattern: String? = nil, chapterBreak: Bool = false,
-                hyphenationLeftMinimum: Int = 2, hyphenationRightMinimum: Int = 3, headingStyle: FontStyle = .regular) {
+                hyphenationLeftMinimum: Int = 2, hyphenationRightMinimum: Int = 3, headingStyle: FontStyle = .regular,
+                direction: TextDirection = .auto) {
         self.alignment = alignment
         self.breaking = breaking
         self.hyphenationLanguage = hyphenationLanguage
@@ -77,6 +80,7 @@ public struct Typography: Hashable, Sendable {
         self.hyphenationLeftMinimum = hyphenationLeftMinimum
         self.hyphenationRightMinimum = hyphenationRightMinimum
         self.headingStyle = headingStyle
+        self.direction = direction
     }
 
     /// The style a paragraph is set in: the heading style for headings, regular for the rest.

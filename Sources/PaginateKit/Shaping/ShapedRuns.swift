@@ -1,0 +1,88 @@
+/// The drawable runs of one line of a shaped paragraph: one run per segment, glyphs positioned
+/// by the shaper, and — when the paragraph has right-to-left text — the runs reordered into
+/// visual order (UAX #9 rule L2) and set side by side from the line's start.
+///
+/// A run keeps its text in logical order (what is copied and searched) and its glyphs in visual
+/// order (what is drawn).
+enum ShapedRuns {
+    /// The runs of `line`, left to right.
+    ///
+    /// - Parameters:
+    ///   - tabStop: the tab stop distance, in thousandths of an em.
+    ///   - scale: points per thousandth of an em.
+    static func make(_ prepared: PreparedParagraph, _ line: LineBreaker.Line, _ adjustment: LineAdjustment,
+                     tabStop: Int, scale: Double) -> [TextRun] {
+        guard let shaping = prepared.shaping else { return [] }
+        let paragraph = prepared.paragraph
+        let content = line.range.lowerBound..<line.contentEnd
+        var runs: [TextRun] = []
+        var levels: [UInt8] = []
+        let lineLevels = prepared.bidi?.visualOrder(of: content).levels
+        var x = 0            // natural pen position, thousandths of an em
+        var extra = 0.0      // what justification added before the pen
+        for segment in shaping.segments where segment.range.overlaps(content) {
+            let range = max(segment.range.lowerBound, content.lowerBound)..<min(segment.range.upperBound, content.upperBound)
+            if prepared.advances[range.lowerBound] == PreparedParagraph.tabAdvance {
+                x += tabStop - (x % tabStop)
+                continue
+            }
+            let natural = range.reduce(0) { $0 + Int(prepared.advances[$1]) }
+            let gap = adjustment.adjustsGaps ? adjustment.extra(prepared, after: range.upperBound - 1) : 0
+            // The stretch of a gap belongs to its run's logical end: the left end of a right-to-left run.
+            var pen = segment.isRightToLeft ? gap : 0
+            var glyphs: [PositionedGlyph] = []
+            for glyph in shaping.glyphs[segment.glyphs] where range.contains(Int(glyph.cluster)) {
+                glyphs.append(PositionedGlyph(glyph: glyph.glyph, x: (pen + Double(glyph.xOffset)) * scale,
+                                              y: Double(glyph.yOffset) * scale, advance: Double(glyph.advance) * scale))
+                pen += Double(glyph.advance)
+            }
+            var text = String.UnicodeScalarView()
+            for index in range where prepared.display[index] != 0xAD {
+                text.append(Unicode.Scalar(prepared.display[index]) ?? "\u{FFFD}")
+            }
+            runs.append(TextRun(fontIndex: segment.fontIndex, text: String(text), x: (Double(x) + extra) * scale,
+                                width: (Double(natural) + gap) * scale,
+                                sourceRange: paragraph.offsets[range.lowerBound]..<paragraph.sourceEnd(of: range.upperBound - 1),
+                                glyphs: glyphs, isRightToLeft: segment.isRightToLeft))
+            levels.append(lineLevels?[range.lowerBound] ?? 0)
+            x += natural
+            extra += gap
+        }
+        if line.hyphenated, line.contentEnd > line.range.lowerBound {
+            let last = line.contentEnd - 1
+            let end = paragraph.sourceEnd(of: last)
+            runs.append(TextRun(fontIndex: Int(prepared.fontIndices[last]), text: "-", x: (Double(x) + extra) * scale,
+                                width: Double(prepared.hyphenAdvance(after: last)) * scale, sourceRange: end..<end,
+                                isHyphen: true))
+            levels.append(lineLevels?[last] ?? 0)
+        }
+        guard prepared.bidi != nil else { return runs }
+        return visuallyOrdered(runs, levels: levels)
+    }
+
+    /// `runs` in the order UAX #9 rule L2 shows them — from the highest level down to the lowest
+    /// odd one, every maximal sequence at that level or above reversed — set edge to edge from
+    /// where the first run started.
+    static func visuallyOrdered(_ runs: [TextRun], levels: [UInt8]) -> [TextRun] {
+        guard let highest = levels.max(), let lowestOdd = levels.filter({ $0 & 1 == 1 }).min() else { return runs }
+        var order = Array(runs.indices)
+        var level = highest
+        while level >= lowestOdd {
+            var start = 0
+            while start < order.count {
+                guard levels[order[start]] >= level else { start += 1; continue }
+                var end = start
+                while end < order.count && levels[order[end]] >= level { end += 1 }
+                order[start..<end].reverse()
+                start = end
+            }
+            if level == 0 { break }
+            level -= 1
+        }
+        var x = runs.first?.x ?? 0
+        return order.map { index in
+            defer { x += runs[index].width }
+            return runs[index].moved(to: x)
+        }
+    }
+}
