@@ -148,3 +148,22 @@ func assertMatchesSnapshot(_ actual: String, extension ext: String, testName: St
     XCTFail("\(url.lastPathComponent) differs at line \(index + 1):\n  got:      \(got)\n  expected: \(wanted)\n\nActual output:\n\(actual)",
             file: file, line: line)
 }
+
+/// Right-to-left paragraphs in spreads: logical text, set against the right edge of the column.
+final class TextSpreadDirectionTests: XCTestCase {
+    func testRightToLeftLinesAlignRight() throws {
+        let hebrew = "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"
+        guard FileManager.default.fileExists(atPath: hebrew) else {
+            return XCTFail("Noto Sans Hebrew is missing: install Debian's fonts-noto-core")
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fonts = try FontChain(paths: [root.appendingPathComponent("Fonts/DejaVuSerif.ttf").path, hebrew])
+        let settings = LayoutSettings(page: PageSetup(size: Size(width: 300, height: 200), margins: EdgeInsets(all: 20)),
+                                      fontSize: 11)
+        // "שלום עולם" (hello, world), then an English paragraph.
+        let layout = try LayoutManager(fonts: fonts, settings: settings).layout(TextStorage("שלום עולם\n\nA longer English line"))
+        let rows = TextSpreadRenderer(pagesPerSpread: 1).render(layout).split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(rows[1], "            שלום עולם", "logical order, padded on the left to the column's width")
+        XCTAssertEqual(rows[3], "A longer English line")
+    }
+}

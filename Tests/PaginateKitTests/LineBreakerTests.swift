@@ -198,9 +198,9 @@ final class LineBreakerTests: XCTestCase {
     }
 
     func testClustersWithWideMembersAreNotSplit() throws {
-        // Kana with a combining voiced mark (both 1 em in the CJK font), glued by word joiners so
-        // no break opportunity exists: the overflow happens at the mark, the cut must go back to
-        // the start of its cluster.
+        // Kana with a combining voiced mark, glued by word joiners so no break opportunity exists.
+        // The mark makes the paragraph shaped: か + ゙ is drawn as one glyph (が), 1 em wide,
+        // measured on the cluster's first code point; a cut must still fall between clusters.
         let cluster = "か\u{3099}\u{2060}"
         let prepared = try prepare(String(repeating: cluster, count: 6))
         XCTAssertTrue(prepared.actions.dropLast().allSatisfy { $0 == .prohibited })
@@ -218,9 +218,10 @@ final class LineBreakerTests: XCTestCase {
                 XCTAssertTrue(result.allSatisfy { $0.width <= maxWidth }, "width \(maxWidth)")
             }
         }
-        // At 3000: one kana cluster (2000) fits, the second's mark would overflow.
-        XCTAssertEqual(lines(prepared, maxWidth: 3_000).first?.range, 0..<3)
-        XCTAssertEqual(lines(prepared, maxWidth: 4_000).first?.range, 0..<6)
+        // At 3000: three shaped clusters (1000 each) fit; at 4000, four.
+        XCTAssertEqual(lines(prepared, maxWidth: 3_000).first?.range, 0..<9)
+        XCTAssertEqual(lines(prepared, maxWidth: 4_000).first?.range, 0..<12)
+        XCTAssertEqual(prepared.advances.prefix(3), [1_000, 0, 0], "the mark is drawn on its kana, taking no room")
     }
 
     func testHangulJamoClustersAreNotSplit() throws {

@@ -9,6 +9,8 @@ struct TextSpreadGrid {
     struct Cell {
         let text: String
         let width: Int
+        /// Whether the line starts at the right edge of its column (a right-to-left paragraph's).
+        var alignsRight = false
     }
 
     /// One page as shown: its number and its columns of cells.
@@ -55,7 +57,8 @@ struct TextSpreadGrid {
             }
             let lines = column < page.columns.count ? page.columns[column] : []
             let cell = index < lines.count ? lines[index] : Cell(text: "", width: 0)
-            line += cell.text + String(repeating: " ", count: columnWidth - cell.width)
+            let padding = String(repeating: " ", count: columnWidth - cell.width)
+            line += cell.alignsRight ? padding + cell.text : cell.text + padding
             used += columnWidth
         }
         return line + String(repeating: " ", count: pageWidth - used)
@@ -68,6 +71,8 @@ struct TextSpreadGrid {
         scalars.append(contentsOf: line.text.unicodeScalars.filter { $0.properties.generalCategory != .control })
         while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
         let text = String(scalars)
-        return Cell(text: text, width: CellWidth.of(text))
+        // The text stays in logical order (a terminal or editor applies bidi itself); only its
+        // place in the column follows the paragraph's direction, as in the PDF.
+        return Cell(text: text, width: CellWidth.of(text), alignsRight: line.startsAtRightEdge)
     }
 }

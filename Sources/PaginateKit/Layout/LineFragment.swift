@@ -37,6 +37,13 @@ public struct LineFragment: Hashable, Sendable {
     /// The line box in its container's coordinate space.
     public var rect: Rect { Rect(x: origin.x, y: origin.y, width: width, height: height) }
 
+    /// Whether the line belongs to a right-to-left paragraph, which lines start at the right edge:
+    /// the run that reads first is right to left.
+    public var startsAtRightEdge: Bool {
+        guard runs.contains(where: \.isRightToLeft) else { return false }
+        return runs.min { $0.sourceRange.lowerBound < $1.sourceRange.lowerBound }?.isRightToLeft ?? false
+    }
+
     /// The drawn text of the line in logical order (as it reads, whatever the direction), runs
     /// concatenated.
     public var text: String {
