@@ -101,6 +101,20 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(line.text, "abc def")
     }
 
+    func testLigaturesOnlyWhenAskedFor() throws {
+        var settings = UnitSupport.settings()
+        let plain = try LayoutManager(fonts: UnitSupport.fonts(), settings: settings).layout(TextStorage("fine flour"))
+        XCTAssertTrue(plain.pages[0].lines[0].runs.allSatisfy(\.glyphs.isEmpty), "unshaped by default")
+        settings.typography.ligatures = true
+        let ligated = try LayoutManager(fonts: UnitSupport.fonts(), settings: settings).layout(TextStorage("fine flour"))
+        let line = ligated.pages[0].lines[0]
+        let glyphs = line.runs.flatMap(\.glyphs)
+        // "fi" and "fl" each become one glyph; the text stays the letters.
+        XCTAssertEqual(glyphs.count, "fine flour".count - 2)
+        XCTAssertEqual(line.text, "fine flour")
+        XCTAssertEqual(line.width, glyphs.reduce(0) { $0 + $1.advance }, accuracy: 0.001)
+    }
+
     func testVisualOrderReversesOddLevels() {
         func run(_ text: String, _ width: Double) -> TextRun {
             TextRun(fontIndex: 0, text: text, x: 0, width: width, sourceRange: 0..<0)

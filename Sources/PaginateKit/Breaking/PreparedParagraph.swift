@@ -66,7 +66,7 @@ struct PreparedParagraph {
     /// `kernPairs`) — never across a possible break, hyphenation points included. The paragraph is
     /// measured with the chain of `style` (`FontChain.chain(for:)`), the faces it will be drawn with.
     init(_ paragraph: Paragraph, fonts: FontChain, hyphenator: Hyphenator? = nil, kerning: Bool = false,
-         style: FontStyle = .regular, direction: TextDirection = .auto) {
+         style: FontStyle = .regular, direction: TextDirection = .auto, ligatures: Bool = false) {
         self.paragraph = paragraph
         let scalars = paragraph.scalars
         let count = scalars.count
@@ -148,7 +148,7 @@ struct PreparedParagraph {
         let bidi = BidiParagraph(scalars, direction: direction)
         // A shaped paragraph gets its kerning from the shaper, with everything else it positions.
         let shaping = ShapedParagraph(display: display, fontIndices: fontIndices, actions: actions, bidi: bidi, fonts: fonts,
-                                      kerning: kerning, advances: &advances)
+                                      kerning: kerning, ligatures: ligatures, advances: &advances)
         self.bidi = bidi
         self.shaping = shaping
         self.kerns = kerning && shaping == nil

@@ -111,13 +111,14 @@ public final class Font {
     /// Shapes `range` of `text` (see `HarfBuzzFace.shape`), with positions converted to
     /// thousandths of an em the way advances are (truncated toward zero, per glyph); empty when
     /// HarfBuzz cannot read the face.
-    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kerning: Bool) -> [ShapedGlyph] {
+    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kerning: Bool,
+               ligatures: Bool) -> [ShapedGlyph] {
         if !shaperOpened {
             shaperOpened = true
             shaper = HarfBuzzFace(path: path, index: faceIndex)
         }
         guard let shaper else { return [] }
-        return shaper.shape(text, range: range, rightToLeft: rightToLeft, kerning: kerning).map { glyph in
+        return shaper.shape(text, range: range, rightToLeft: rightToLeft, kerning: kerning, ligatures: ligatures).map { glyph in
             ShapedGlyph(glyph: glyph.glyph, cluster: glyph.cluster, advance: Int32(thousandths(Int(glyph.advance))),
                         xOffset: Int32(thousandths(Int(glyph.xOffset))), yOffset: Int32(thousandths(Int(glyph.yOffset))))
         }

@@ -104,9 +104,10 @@ final class HarfBuzzFace {
     ///
     /// Script and language come from the text (HarfBuzz's guess, Latin for text that is all common
     /// characters). Every feature the script needs is on — Arabic joining and required ligatures,
-    /// Indic conjuncts and reordering, mark attachment — but the optional ligatures (`liga`,
-    /// `clig`) are off, so copied text stays plain, and `kern` follows `kerning`.
-    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kerning: Bool) -> [ShapedGlyph] {
+    /// Indic conjuncts and reordering, mark attachment; the standard ligatures (`liga`, `clig`)
+    /// follow `ligatures` and `kern` follows `kerning`.
+    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kerning: Bool,
+               ligatures: Bool) -> [ShapedGlyph] {
         guard !range.isEmpty, let base = text.baseAddress else { return [] }
         hb_buffer_clear_contents(buffer)
         // Clusters are code point indices of the whole paragraph, so each glyph names its source.
@@ -122,7 +123,7 @@ final class HarfBuzzFace {
         }
         // Guessing may not override the direction the bidi algorithm resolved.
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        let features = [("kern", kerning ? 1 : 0), ("liga", 0), ("clig", 0)].map { tag, value in
+        let features = [("kern", kerning ? 1 : 0), ("liga", ligatures ? 1 : 0), ("clig", ligatures ? 1 : 0)].map { tag, value in
             hb_feature_t(tag: HarfBuzzFace.tag(tag), value: UInt32(value), start: 0, end: UInt32.max)
         }
         features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }

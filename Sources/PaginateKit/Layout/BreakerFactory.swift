@@ -18,7 +18,7 @@ struct BreakerFactory {
     func make(_ paragraph: Paragraph, width: Double) -> LineBreaker {
         let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator, kerning: typography.kerning,
                                          style: typography.fontStyle(isHeading: paragraph.isHeading),
-                                         direction: typography.direction)
+                                         direction: typography.direction, ligatures: typography.ligatures)
         let indent = rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: width)
         return LineBreaker(prepared, tabStop: tabStop, typography: typography,
                            firstWidth: LineFitter.measure(width - indent, scale: scale),

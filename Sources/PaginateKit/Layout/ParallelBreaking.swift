@@ -98,7 +98,8 @@ struct ParallelBreaking {
             let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator,
                                              kerning: settings.typography.kerning,
                                              style: settings.typography.fontStyle(isHeading: paragraph.isHeading),
-                                             direction: settings.typography.direction)
+                                             direction: settings.typography.direction,
+                                             ligatures: settings.typography.ligatures)
             chunk.diagnostics.uncoveredCharacters += prepared.uncovered
             let after = builder.diagnostics
             if prepared.uncovered > 0 || after != before {

@@ -60,13 +60,16 @@ public struct Typography: Hashable, Sendable {
     public var headingStyle: FontStyle
     /// The base direction of paragraphs: each from its first strong character (`auto`), or forced.
     public var direction: TextDirection
+    /// Whether the fonts' standard ligatures (`liga`, `clig`: fi, fl, …) are drawn. Off by default,
+    /// so text copied from the PDF stays plain letters; on, every paragraph goes through the shaper.
+    public var ligatures: Bool
 
     /// Creates typographic settings.
     public init(alignment: TextAlignment = .left, breaking: LineBreakingStrategy = .auto,
                 hyphenationLanguage: String? = nil, kerning: Bool = false, widows: Int = 2, orphans: Int = 2,
                 firstLineIndent: Double = 0, paragraphSpacing: Double? = nil, headingPattern: String? = nil, chapterBreak: Bool = false,
                 hyphenationLeftMinimum: Int = 2, hyphenationRightMinimum: Int = 3, headingStyle: FontStyle = .regular,
-                direction: TextDirection = .auto) {
+                direction: TextDirection = .auto, ligatures: Bool = false) {
         self.alignment = alignment
         self.breaking = breaking
         self.hyphenationLanguage = hyphenationLanguage
@@ -81,6 +84,7 @@ public struct Typography: Hashable, Sendable {
         self.hyphenationRightMinimum = hyphenationRightMinimum
         self.headingStyle = headingStyle
         self.direction = direction
+        self.ligatures = ligatures
     }
 
     /// The style a paragraph is set in: the heading style for headings, regular for the rest.

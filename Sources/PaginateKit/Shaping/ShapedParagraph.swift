@@ -7,7 +7,8 @@
 /// ever breaks between segments, so the advances measured here are exactly what is drawn; the
 /// price is that nothing (kerning, a ligature) is shaped across a break opportunity, which in
 /// these scripts falls at spaces. Paragraphs of simple scripts (Latin, Greek, Cyrillic, CJK) are
-/// never shaped: their glyphs are the fonts' nominal glyphs, and their layout stays as fast as it was.
+/// shaped only when ligatures are asked for: otherwise their glyphs are the fonts' nominal glyphs,
+/// and their layout stays as fast as it was.
 struct ShapedParagraph: Sendable {
     /// A run of code points shaped together.
     struct Segment: Hashable, Sendable {
@@ -34,8 +35,8 @@ struct ShapedParagraph: Sendable {
     ///   - display: the code points to draw (substitutions for uncovered characters made).
     ///   - advances: per code point, in thousandths of an em; tabs keep their marker.
     init?(display: [UInt32], fontIndices: [UInt8], actions: [LineBreakAction], bidi: BidiParagraph?,
-          fonts: FontChain, kerning: Bool, advances: inout [Int32]) {
-        guard bidi != nil || display.contains(where: ShapedParagraph.needsShaping) else { return nil }
+          fonts: FontChain, kerning: Bool, ligatures: Bool, advances: inout [Int32]) {
+        guard ligatures || bidi != nil || display.contains(where: ShapedParagraph.needsShaping) else { return nil }
         var segments: [Segment] = []
         var glyphs: [ShapedGlyph] = []
         let count = display.count
@@ -56,7 +57,8 @@ struct ShapedParagraph: Sendable {
                 let isRightToLeft = (bidi?.levels[start] ?? 0) & 1 == 1
                 let first = glyphs.count
                 if advances[start] != PreparedParagraph.tabAdvance {
-                    let shaped = font.shape(text, range: start..<end, rightToLeft: isRightToLeft, kerning: kerning)
+                    let shaped = font.shape(text, range: start..<end, rightToLeft: isRightToLeft, kerning: kerning,
+                                            ligatures: ligatures)
                     // A face HarfBuzz cannot read keeps its nominal advances and glyphs.
                     if !shaped.isEmpty {
                         for index in start..<end { advances[index] = 0 }
