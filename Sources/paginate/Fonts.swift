@@ -16,8 +16,8 @@ struct Fonts: ParsableCommand {
         Faces with PostScript (CFF) outlines cannot be embedded in the PDF and are left out; --all \
         lists them too, marked in an OUTLINES column.
 
-        With --sample, the list is preceded by the font each character of the sample is drawn \
-        with: the first of the fonts (the bundled ones, or those --font names) that has it, else \
+        With --sample, the list is followed, after a blank line, by the font each character of the \
+        sample is drawn with: the first of the fonts (the bundled ones, or those --font names) that has it, else \
         the installed font fallback finds ('fallback'), else none ('not covered', drawn as \
         U+FFFD). --json adds them as "characters": [{"character": "א", "codePoints": ["U+05D0"], \
         "font": "Noto Serif Hebrew", "file": "…", "index": 0, "fallback": true}, …], with null \
@@ -84,8 +84,8 @@ struct Fonts: ParsableCommand {
             if json {
                 print(FontListJSON.document(sample: sample, entries: entries, characters: sources))
             } else {
-                if let sources { print(Fonts.columns(sourceRows(sources)) + "\n", terminator: "") }
                 print(table(entries), terminator: "")
+                if let sources { print("\n" + Fonts.columns(sourceRows(sources)), terminator: "") }
             }
         }
     }
