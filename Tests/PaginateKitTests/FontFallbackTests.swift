@@ -149,6 +149,21 @@ final class FontFallbackTests: XCTestCase {
         }
     }
 
+    func testAParallelPageMapLeavesTheCallersChainAsItWas() throws {
+        let text = (0..<200).map { "\($0) Hebrew שלום, Thai สวัสดี, Devanagari नमस्ते, emoji ☕, Arabic مرحبا." }.joined(separator: "\n")
+        let storage = TextStorage(text)
+        let settings = UnitSupport.settings(fontSize: 10, mode: .lines)
+        let used = try bundled()
+        _ = try LayoutManager(fonts: used, settings: settings).pageMap(storage, jobs: 4)
+        XCTAssertEqual(used.fonts.count, used.configuredCount, "the workers' fallback faces are not kept")
+        let fresh = try bundled()
+        let afterPageMap = try LayoutManager(fonts: used, settings: settings).layout(storage)
+        let cold = try LayoutManager(fonts: fresh, settings: settings).layout(storage)
+        XCTAssertEqual(afterPageMap.pages.flatMap(\.lines).flatMap(\.runs).map(\.fontIndex),
+                       cold.pages.flatMap(\.lines).flatMap(\.runs).map(\.fontIndex))
+        XCTAssertEqual(used.files, fresh.files)
+    }
+
     // MARK: Nothing covers it
 
     func testACharacterNothingCoversIsStillReplacedAndCounted() throws {

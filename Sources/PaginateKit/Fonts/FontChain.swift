@@ -203,6 +203,19 @@ public final class FontChain {
         return fonts.count - 1
     }
 
+    /// Forgets the fallback faces added since `fonts` held `count` faces, and the answers that
+    /// named them, so the next layout adds them again in its own text order. A parallel
+    /// `pageMap` calls this when done: its workers meet characters in whatever order the threads
+    /// run, and the caller's chain must not keep that order.
+    func discardFallbackFaces(from count: Int) {
+        guard count >= configuredCount, fonts.count > count else { return }
+        fonts.removeSubrange(count...)
+        fallbackSlots = fallbackSlots.filter { $0.value < count }
+        scalarAnswers = scalarAnswers.filter { $0.value < count }
+        clusterAnswers = clusterAnswers.filter { $0.value < count }
+        if let tables = kerningTables, tables.count > count { kerningTables = Array(tables[..<count]) }
+    }
+
     /// The pair kerning of each font, in chain order; `nil` for a font that kerns nothing.
     ///
     /// Opened on the first call, so a layout without kerning never reads the fonts' kerning; a
