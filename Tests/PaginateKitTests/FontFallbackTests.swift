@@ -91,6 +91,21 @@ final class FontFallbackTests: XCTestCase {
         XCTAssertEqual(runs.map(\.text).joined(), "abc שלום 金剛")
     }
 
+    func testKindsAreToldByFamilyNamesAndSpacing() {
+        XCTAssertEqual(GenericFamily(familyName: "Noto Serif Hebrew", isMonospace: false), .serif)
+        XCTAssertEqual(GenericFamily(familyName: "DejaVu Sans", isMonospace: false), .sansSerif)
+        XCTAssertEqual(GenericFamily(familyName: "Noto Sans Mono", isMonospace: false), .monospace)
+        XCTAssertEqual(GenericFamily(familyName: "Inconsolata", isMonospace: true), .monospace)
+        XCTAssertEqual(GenericFamily(familyName: "Noto Naskh Arabic", isMonospace: false), .serif)
+        XCTAssertEqual(GenericFamily(familyName: "Noto Kufi Arabic", isMonospace: false), .sansSerif)
+        XCTAssertNil(GenericFamily(familyName: "Symbola", isMonospace: false))
+        XCTAssertNil(GenericFamily(familyName: "Sansation", isMonospace: false), "a word, not a prefix")
+        // The chain's own kind first, then a face of no known kind, then the others.
+        XCTAssertLessThan(GenericFamily.serif.distance(to: .serif), GenericFamily.serif.distance(to: nil))
+        XCTAssertLessThan(GenericFamily.serif.distance(to: nil), GenericFamily.serif.distance(to: .sansSerif))
+        XCTAssertLessThan(GenericFamily.serif.distance(to: .sansSerif), GenericFamily.serif.distance(to: .monospace))
+    }
+
     // MARK: Clusters
 
     func testAClusterIsNeverSplitBetweenFonts() throws {
