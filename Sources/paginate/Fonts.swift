@@ -16,6 +16,13 @@ struct Fonts: ParsableCommand {
         Faces with PostScript (CFF) outlines cannot be embedded in the PDF and are left out; --all \
         lists them too, marked in an OUTLINES column.
 
+        With --sample, the list is followed, after a blank line, by the font each character of the \
+        sample is drawn with: the first of the fonts (the bundled ones, or those --font names) that has it, else \
+        the installed font fallback finds ('fallback'), else none ('not covered', drawn as \
+        U+FFFD). --json adds them as "characters": [{"character": "א", "codePoints": ["U+05D0"], \
+        "font": "Noto Serif Hebrew", "file": "…", "index": 0, "fallback": true}, …], with null \
+        font and file for a character nothing covers.
+
         --json prints one document: {"version": 1, "sample": "…", "fonts": [{"family": "DejaVu \
         Serif", "families": ["DejaVu Serif"], "style": "Book", "font": "DejaVu Serif", "file": \
         "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", "index": 0, "outlines": "TrueType", \
@@ -29,6 +36,7 @@ struct Fonts: ParsableCommand {
         Examples:
           paginate fonts
           paginate fonts dejavu --sample 'Straße, déjà vu'
+          paginate fonts hebrew --sample 'שלום, κόσμε' --font 'Liberation Serif'
           paginate fonts noto --all --json
         """
     )
@@ -39,8 +47,13 @@ struct Fonts: ParsableCommand {
     @Argument(help: ArgumentHelp("Show only families whose name contains this text (any case).", valueName: "pattern"))
     var pattern: String?
 
-    @Option(help: ArgumentHelp("The text whose coverage is measured.", valueName: "text"))
-    var sample = Fonts.defaultSample
+    @Option(help: ArgumentHelp("The text whose coverage is measured; also shows which font draws each of its characters.",
+                               valueName: "text"))
+    var sample: String?
+
+    @Option(help: ArgumentHelp("With --sample: a font to draw it with, as for layout (repeat for a chain; default: the bundled fonts).",
+                               valueName: "font"))
+    var font: [String] = []
 
     @Flag(help: "Also list faces with PostScript (CFF) outlines, which cannot be used.")
     var all = false
@@ -49,6 +62,7 @@ struct Fonts: ParsableCommand {
     var json = false
 
     func validate() throws {
+        guard let sample else { return }
         guard sample.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             throw ValidationError("--sample needs at least one character that is not white space")
         }
@@ -57,6 +71,10 @@ struct Fonts: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let catalog = try CLIError.wrap { () throws(FontError) in try FontCatalog() }
+            let sample = self.sample ?? Fonts.defaultSample
+            let sources = try self.sample.map { text in
+                try CLIError.wrap { () throws(FontError) in try characterSources(of: text) }
+            }
             let matching = catalog.faces().filter { face in
                 pattern.map { wanted in face.families.contains { $0.lowercased().contains(wanted.lowercased()) } } ?? true
             }
@@ -64,11 +82,33 @@ struct Fonts: ParsableCommand {
             guard !listed.isEmpty else { throw noMatch(skipped: matching.count) }
             let entries = listed.map { FontListJSON.Entry(face: $0, coverage: try? SampleCoverage(of: sample, in: $0.file)) }
             if json {
-                print(FontListJSON.document(sample: sample, entries: entries))
+                print(FontListJSON.document(sample: sample, entries: entries, characters: sources))
             } else {
                 print(table(entries), terminator: "")
+                if let sources { print("\n" + Fonts.columns(sourceRows(sources)), terminator: "") }
             }
         }
+    }
+
+    /// Each character of `text` with the face that draws it, from the fonts --font names (else the
+    /// bundled ones) and fallback.
+    private func characterSources(of text: String) throws(FontError) -> [FontListJSON.CharacterEntry] {
+        let files = font.isEmpty ? try FontChain.bundledFontPaths().map(FontFile.init(spec:)) : try FontRequest.resolve(font)
+        let chain = try FontChain(files: files)
+        return chain.sources(of: text).filter { !$0.character.unicodeScalars.allSatisfy(\.properties.isWhitespace) }.map { source in
+            FontListJSON.CharacterEntry(source: source, font: source.fontIndex.map { chain.fonts[$0] })
+        }
+    }
+
+    /// One row per character: the character, its code points, the font's family and file.
+    private func sourceRows(_ sources: [FontListJSON.CharacterEntry]) -> [[String]] {
+        var rows = [["CHARACTER", "CODE POINTS", "FONT", "FILE"]]
+        for entry in sources {
+            let family = entry.family.map { entry.source.isFallback ? "\($0) (fallback)" : $0 } ?? "not covered"
+            let file = entry.file.map { $0.faceIndex == 0 ? $0.path : "\($0.path):\($0.faceIndex)" } ?? "-"
+            rows.append([entry.source.character, entry.codePoints.joined(separator: " "), family, file])
+        }
+        return rows
     }
 
     /// The error for an empty list; `skipped` faces matched but have CFF outlines.
@@ -92,7 +132,11 @@ struct Fonts: ParsableCommand {
             let outlines = face.isUsable ? face.outlines.description : "\(face.outlines) (not usable)"
             rows.append(all ? [face.family, face.style, outlines, coverage, file] : [face.family, face.style, coverage, file])
         }
-        let coverageColumn = all ? 3 : 2
+        return Fonts.columns(rows, rightAligned: all ? 3 : 2)
+    }
+
+    /// Left-aligned columns separated by two spaces (column `rightAligned` aligned right), one row a line.
+    private static func columns(_ rows: [[String]], rightAligned coverageColumn: Int? = nil) -> String {
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         var text = ""
         for row in rows {

@@ -25,7 +25,10 @@ final class FontsEndToEndTests: XCTestCase {
         let run = try PaginateBinary.run(["fonts", "dejavu", "--sample", "The quick brown fox jumps over the lazy dog"])
         XCTAssertEqual(run.status, 0, run.summary)
         XCTAssertEqual(run.errors, "")
-        let lines = run.output.split(separator: "\n").map(String.init)
+        // The face list, then (after a blank line) the sample's characters and their fonts.
+        let blocks = run.output.components(separatedBy: "\n\n")
+        XCTAssertEqual(blocks.count, 2, run.output)
+        let lines = blocks[0].split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first?.split(separator: " ", omittingEmptySubsequences: true), ["FAMILY", "STYLE", "COVERAGE", "FILE"])
         let serif = try XCTUnwrap(lines.first { $0.hasPrefix("DejaVu Serif ") && $0.hasSuffix("/DejaVuSerif.ttf") }, run.output)
         XCTAssertTrue(serif.contains(" Book "), serif)

@@ -111,7 +111,7 @@ final class ParagraphMemoTests: XCTestCase {
         XCTAssertEqual(filled.broken, filled.paragraphs, "\(name): an empty memo breaks everything")
         assertSame(first, try cold(original, settings), "\(name), original")
         // Every edit starts from the memo of the original text.
-        let path = URL(fileURLWithPath: memo.path(settings: settings, fontFiles: try UnitSupport.fonts().files))
+        let path = URL(fileURLWithPath: memo.path(settings: settings, fontFiles: try UnitSupport.fonts().configuredFiles))
         let filledMemo = try Data(contentsOf: path)
         for edit in ParagraphMemoTests.edits {
             try filledMemo.write(to: path)
@@ -175,11 +175,11 @@ final class ParagraphMemoTests: XCTestCase {
         let memo = ParagraphMemo(directory: directory, version: "test")
         let reference = try cold(text, settings)
         _ = try memoized(text, settings, memo: memo)
-        let path = memo.path(settings: settings, fontFiles: try UnitSupport.fonts().files)
+        let path = memo.path(settings: settings, fontFiles: try UnitSupport.fonts().configuredFiles)
         let good = try Data(contentsOf: URL(fileURLWithPath: path))
         let foreign = ParagraphMemo(directory: directory + "/other", version: "other")
         _ = try memoized(text, settings, memo: foreign)
-        let foreignData = try Data(contentsOf: URL(fileURLWithPath: foreign.path(settings: settings, fontFiles: try UnitSupport.fonts().files)))
+        let foreignData = try Data(contentsOf: URL(fileURLWithPath: foreign.path(settings: settings, fontFiles: try UnitSupport.fonts().configuredFiles)))
         var damaged: [(String, Data)] = [("empty", Data()), ("truncated", good.prefix(good.count - 1)),
                                          ("header only", good.prefix(40)), ("another version", foreignData)]
         for position in [0, 12, 30, 60, good.count / 2, good.count - 20, good.count - 1] {

@@ -26,7 +26,7 @@ struct PreparedParagraph {
     let clusterStarts: [Bool]
     /// The code point to draw (U+FFFD where no font has a glyph and the primary font has U+FFFD).
     let display: [UInt32]
-    /// Code points no font covers.
+    /// Grapheme clusters that neither the chain nor an installed font (`FontChain.fallback`) covers.
     let uncovered: Int
     /// Code points of complex scripts without a dictionary (Lao, Khmer, Myanmar, …), which may
     /// break between any two grapheme clusters (see `ComplexScriptBreaks`).
@@ -76,7 +76,9 @@ struct PreparedParagraph {
         var advances = [Int32](repeating: 0, count: count)
         let chain = fonts.chain(for: style)
         let primaryIndex = chain[0]
-        let primary = fonts.fonts[primaryIndex]
+        // The faces, read once: fallback may add to them, and then they are read again.
+        var faces = fonts.fonts
+        let primary = faces[primaryIndex]
         var fontIndices = [UInt8](repeating: UInt8(primaryIndex), count: count)
         var display = scalars
         var uncovered = 0
@@ -93,26 +95,43 @@ struct PreparedParagraph {
                 } else {
                     var found = false
                     for index in chain.dropFirst() {
-                        if let width = fonts.fonts[index].width(of: scalar) {
+                        if let width = faces[index].width(of: scalar) {
                             advances[start] = Int32(width)
                             fontIndices[start] = UInt8(index)
                             found = true
                             break
                         }
                     }
+                    // White space first: it has nothing to show, so it needs no installed font.
                     if !found && !PreparedParagraph.substituteSpace(at: start, scalar, primary: primary, display: &display, advances: &advances) {
-                        uncovered += 1
-                        PreparedParagraph.substitute(at: start, primary: primary, display: &display, advances: &advances)
+                        let fallback = fonts.fallbackIndex(for: [scalar], style: style)
+                        if fallback != nil && faces.count != fonts.fonts.count { faces = fonts.fonts }
+                        if let index = fallback, let width = faces[index].width(of: scalar) {
+                            advances[start] = Int32(width)
+                            fontIndices[start] = UInt8(index)
+                        } else {
+                            uncovered += 1
+                            PreparedParagraph.substitute(at: start, primary: primary, display: &display, advances: &advances)
+                        }
                     }
                 }
             } else {
-                // A cluster takes the first font that has every one of its (visible) code points.
+                // A cluster takes one font, never several: the first of the chain that has every
+                // one of its (visible) code points, else the installed font fallback finds for
+                // them all, else the first of the chain (then an installed font) that has its base.
                 let members = start..<end
-                let fontIndex = chain.first { index in
-                    members.allSatisfy { PreparedParagraph.isIgnorable(scalars[$0]) || fonts.fonts[index].covers(scalars[$0]) }
-                } ?? chain.first { fonts.fonts[$0].covers(scalars[start]) }
+                var fontIndex = chain.first { index in
+                    members.allSatisfy { PreparedParagraph.isIgnorable(scalars[$0]) || faces[index].covers(scalars[$0]) }
+                }
+                if fontIndex == nil {
+                    let visible = scalars[members].filter { !PreparedParagraph.isIgnorable($0) }
+                    fontIndex = fonts.fallbackIndex(for: visible, style: style)
+                        ?? chain.first { faces[$0].covers(scalars[start]) }
+                        ?? (PreparedParagraph.isIgnorable(scalars[start]) ? nil : fonts.fallbackIndex(for: [scalars[start]], style: style))
+                    if faces.count != fonts.fonts.count { faces = fonts.fonts }
+                }
                 if let fontIndex {
-                    let font = fonts.fonts[fontIndex]
+                    let font = faces[fontIndex]
                     for i in members {
                         fontIndices[i] = UInt8(fontIndex)
                         advances[i] = Int32(font.width(of: scalars[i]) ?? 0)
@@ -143,7 +162,7 @@ struct PreparedParagraph {
         }
         self.actions = actions
         self.hyphenBreaks = hyphenBreaks
-        self.hyphenAdvances = hyphenBreaks.isEmpty ? [] : fonts.fonts.map { Int32($0.width(of: 0x2D) ?? primary.width(of: 0x2D) ?? 333) }
+        self.hyphenAdvances = hyphenBreaks.isEmpty ? [] : faces.map { Int32($0.width(of: 0x2D) ?? primary.width(of: 0x2D) ?? 333) }
         self.primaryFont = UInt8(primaryIndex)
         let bidi = BidiParagraph(scalars, direction: direction)
         // A shaped paragraph gets its kerning from the shaper, with everything else it positions.

@@ -40,20 +40,27 @@ public struct PageMapCache: Sendable {
         return nil
     }
 
-    /// The key for a text with given settings and fonts.
+    /// The key for a text with given settings and fonts (the files the chain was made with, and
+    /// whether it has fallback).
     public func key(content: ContentHash, settings: LayoutSettings, fonts: FontChain) -> ContentHash {
-        key(content: content, settings: settings, fontFiles: fonts.files)
+        key(content: content, settings: settings, fontFiles: fonts.configuredFiles, fallback: fonts.fallback != nil)
     }
 
-    /// The key for a text with given settings and font files (which need not be opened).
-    public func key(content: ContentHash, settings: LayoutSettings, fontFiles: [FontFile]) -> ContentHash {
-        ContentHash(PageMapCache.describe(version: version, content: "\(content)", settings: settings, fontFiles: fontFiles))
+    /// The key for a text with given settings and font files (which need not be opened), laid out
+    /// with fallback to installed fonts (`FontChain.fallback`) or without.
+    public func key(content: ContentHash, settings: LayoutSettings, fontFiles: [FontFile], fallback: Bool = true) -> ContentHash {
+        ContentHash(PageMapCache.describe(version: version, content: "\(content)", settings: settings, fontFiles: fontFiles,
+                                          fallback: fallback))
     }
 
-    /// What a cache key stands for: the version, the text, every setting and each font file's
-    /// identity (size and modification time, so a replaced font file changes the key).
-    static func describe(version: String, content: String, settings: LayoutSettings, fontFiles: [FontFile]) -> String {
+    /// What a cache key stands for: the version, the text, every setting, each font file's
+    /// identity (size and modification time, so a replaced font file changes the key) and, with
+    /// `fallback`, the installed fonts' fingerprint (`InstalledFontsStamp`), so that a layout
+    /// whose characters were drawn with installed fonts is not reused once other fonts are installed.
+    static func describe(version: String, content: String, settings: LayoutSettings, fontFiles: [FontFile],
+                         fallback: Bool = true) -> String {
         var description = "\(version)|\(content)|\(settings)"
+        if fallback { description += "|fallback:\(InstalledFontsStamp.current())" }
         for font in fontFiles {
             var info = stat()
             let identity = stat(font.path, &info) == 0 ? "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "?"

@@ -31,9 +31,11 @@ public struct ParagraphMemo: Sendable {
         self.version = version
     }
 
-    /// The key of the memo file for layouts with `settings` and `fontFiles`.
-    func fileKey(settings: LayoutSettings, fontFiles: [FontFile]) -> ContentHash {
-        ContentHash(PageMapCache.describe(version: version, content: "paragraph-lines", settings: settings, fontFiles: fontFiles))
+    /// The key of the memo file for layouts with `settings` and `fontFiles`, with fallback to
+    /// installed fonts or without (see `PageMapCache.describe`).
+    func fileKey(settings: LayoutSettings, fontFiles: [FontFile], fallback: Bool = true) -> ContentHash {
+        ContentHash(PageMapCache.describe(version: version, content: "paragraph-lines", settings: settings, fontFiles: fontFiles,
+                                          fallback: fallback))
     }
 
     /// The path of the memo file for layouts with given settings and fonts.

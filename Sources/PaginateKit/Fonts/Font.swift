@@ -11,6 +11,10 @@ public final class Font {
     public let faceIndex: Int
     /// The face's PostScript name.
     public let name: String
+    /// The family name the face gives itself (its PostScript name when it gives none).
+    public let familyName: String
+    /// Whether every glyph of the face has the same advance.
+    public let isFixedPitch: Bool
     /// Ascender in em units (positive).
     public let ascent: Double
     /// Descender in em units (positive, below the baseline).
@@ -56,6 +60,8 @@ public final class Font {
         self.faceIndex = faceIndex
         self.face = face
         self.name = face.name
+        self.familyName = face.familyName ?? face.name
+        self.isFixedPitch = face.isFixedWidth
         self.unitsPerEm = face.unitsPerEm
         self.ascent = Double(face.ascender) / Double(face.unitsPerEm)
         self.descent = Double(face.descender) / Double(face.unitsPerEm)

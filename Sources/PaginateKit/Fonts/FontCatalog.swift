@@ -7,6 +7,9 @@ import CFontconfig
 /// have been copied into `InstalledFace` values.
 public final class FontCatalog {
     private let config: OpaquePointer
+    /// Every installed face in fontconfig's order of preference for each generic family, kept
+    /// for fallback lookups (whose coverage checks read the faces' character sets).
+    private var preferenceSets: [GenericFamily: UnsafeMutablePointer<FcFontSet>] = [:]
 
     /// Loads the system's font configuration and the list of installed fonts.
     ///
@@ -17,7 +20,62 @@ public final class FontCatalog {
     }
 
     deinit {
+        for set in preferenceSets.values { FcFontSetSortDestroy(set) }
         FcConfigDestroy(config)
+    }
+
+    /// Installed faces that may draw characters a font chain lacks, in fontconfig's order of
+    /// preference for the generic family `kind`: outline faces that are not colour fonts (colour
+    /// bitmaps cannot be embedded), each file's default instance only.
+    ///
+    /// The order is the configuration's own, asked for with no language, so that it does not
+    /// change with the user's locale.
+    func fallbackCandidates(preferring kind: GenericFamily) -> [FallbackCandidate] {
+        guard let set = preferenceSet(for: kind), let fonts = set.pointee.fonts else { return [] }
+        var seen = Set<FontFile>()
+        var candidates: [FallbackCandidate] = []
+        for position in 0..<Int(set.pointee.nfont) {
+            guard let pattern = fonts[position], let face = FontCatalog.face(from: pattern),
+                  FontCatalog.boolean(pattern, FC_SCALABLE) ?? true, !(FontCatalog.boolean(pattern, FC_COLOR) ?? false),
+                  seen.insert(face.file).inserted else { continue }
+            candidates.append(FallbackCandidate(face: face, list: kind, position: position))
+        }
+        return candidates
+    }
+
+    /// Whether a candidate of `fallbackCandidates` has a glyph for every one of `scalars`, by
+    /// the character set fontconfig keeps for it.
+    func covers(_ candidate: FallbackCandidate, _ scalars: [UInt32]) -> Bool {
+        guard let set = preferenceSets[candidate.list], candidate.position < Int(set.pointee.nfont),
+              let pattern = set.pointee.fonts?[candidate.position] else { return false }
+        var charset: OpaquePointer?
+        guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return false }
+        return scalars.allSatisfy { FcCharSetHasChar(charset, $0) != 0 }
+    }
+
+    /// The generic family the font configuration files `family` under, if it says.
+    func configuredGenericFamily(of family: String) -> GenericFamily? {
+        guard let query = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(query) }
+        _ = FcPatternAddString(query, FC_FAMILY, FontCatalog.cString(family))
+        _ = FcConfigSubstitute(config, query, FcMatchPattern)
+        return FontCatalog.strings(query, FC_FAMILY).lazy.compactMap { GenericFamily(rawValue: $0.lowercased()) }.first
+    }
+
+    /// Every installed face sorted for the generic family `kind`, sorted on first use and kept.
+    private func preferenceSet(for kind: GenericFamily) -> UnsafeMutablePointer<FcFontSet>? {
+        if let set = preferenceSets[kind] { return set }
+        guard let query = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(query) }
+        _ = FcPatternAddString(query, FC_FAMILY, FontCatalog.cString(kind.rawValue))
+        // "und" matches no font's languages: the locale does not reorder the list.
+        _ = FcPatternAddString(query, FC_LANG, FontCatalog.cString("und"))
+        guard FcConfigSubstitute(config, query, FcMatchPattern) != 0 else { return nil }
+        FcDefaultSubstitute(query)
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, query, 0, nil, &result) else { return nil }
+        preferenceSets[kind] = set
+        return set
     }
 
     /// Every installed face, sorted by family, then width (normal first), weight and slant.
@@ -154,6 +212,13 @@ public final class FontCatalog {
         var value: Int32 = 0
         guard FcPatternGetInteger(pattern, object, 0, &value) == FcResultMatch else { return nil }
         return Int(value)
+    }
+
+    /// The first boolean value of a pattern's property, if it has one.
+    private static func boolean(_ pattern: OpaquePointer, _ object: String) -> Bool? {
+        var value: FcBool = 0
+        guard FcPatternGetBool(pattern, object, 0, &value) == FcResultMatch else { return nil }
+        return value != 0
     }
 
     /// A NUL-terminated UTF-8 copy of `text`, for fontconfig's `FcChar8` strings.

@@ -43,6 +43,14 @@ final class FreeTypeFace {
         return "unnamed"
     }
 
+    /// The family name the face gives itself, if any.
+    var familyName: String? {
+        face.pointee.family_name.map { String(cString: $0) }
+    }
+
+    /// Whether every glyph has the same advance (FreeType's `FT_FACE_FLAG_FIXED_WIDTH`, bit 2).
+    var isFixedWidth: Bool { face.pointee.face_flags & (1 << 2) != 0 }
+
     /// Whether the face has a table with the given tag (e.g. `glyf`, `CFF `).
     func hasTable(_ tag: String) -> Bool {
         let bytes = Array(tag.utf8)

@@ -17,7 +17,7 @@ struct MemoizedBreaking {
     let phaseTimer: ((LayoutPhase, Duration) -> Void)?
 
     func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> (chunks: [ParallelBreaking.Chunk], report: ParagraphMemoReport) {
-        let fileKey = memo.fileKey(settings: settings, fontFiles: fonts.files)
+        let fileKey = memo.fileKey(settings: settings, fontFiles: fonts.configuredFiles, fallback: fonts.fallback != nil)
         let stored = timed(.memoLoad) { memo.load(fileKey) } ?? ParagraphLineTable()
         let keys = timed(.memoHash) { paragraphKeys(bytes) }
         // For each paragraph: its index in the stored table, or -1 when it must be broken.

@@ -40,6 +40,9 @@ struct ParallelBreaking {
             results.deallocate()
         }
         let pool = FontPool(seed: fonts)
+        // Fallback faces join a chain in the order its worker meets them: the caller's keeps none.
+        let faceCount = fonts.fonts.count
+        defer { fonts.discardFallbackFaces(from: faceCount) }
         let work = { (index: Int) in
             results[index] = Result { () throws(FontError) -> Chunk in
                 let fonts = try pool.take()
