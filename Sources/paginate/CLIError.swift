@@ -68,12 +68,10 @@ struct CLIError: Error {
     static func converting(_ error: any Error) -> any Error {
         switch error {
         case let error as LayoutError:
-            switch error {
-            case .containerTooSmall: return CLIError(message: error.description, code: .layoutImpossible)
-            case .invalidGeometry, .invalidSetting: return CLIError(message: error.description, code: .usage)
-            }
+            if case .containerTooSmall = error { return CLIError(message: CommandLineWording.message(for: error), code: .layoutImpossible) }
+            return CLIError(message: CommandLineWording.message(for: error), code: .usage)
         case let error as FontError:
-            return CLIError(message: error.description, code: .inputUnreadable)
+            return CLIError(message: CommandLineWording.message(for: error), code: .inputUnreadable)
         default:
             return error
         }

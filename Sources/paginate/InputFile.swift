@@ -38,11 +38,6 @@ struct InputFile {
         return lines
     }
 
-    /// Prints `warnings(_:)` on stderr.
-    func warn(_ layoutDiagnostics: TextDiagnostics) {
-        for line in warnings(layoutDiagnostics) { CLIError.warn(line) }
-    }
-
     /// The layout offset of a byte offset into the file, or a usage error when that byte is not
     /// laid out (beyond the end, or in a Project Gutenberg header or footer left out).
     func layoutOffset(ofFileOffset offset: Int) throws -> Int {
