@@ -1,4 +1,5 @@
 import ArgumentParser
+import PaginateExport
 import PaginateKit
 #if canImport(Glibc)
 import Glibc
@@ -22,11 +23,6 @@ struct CLIError: Error {
     func exit() -> ExitCode {
         CLIError.printError("paginate: error: \(message)")
         return ExitCode(code.rawValue)
-    }
-
-    /// Prints a warning unless `--quiet` (see `Reporter`).
-    static func warn(_ message: String) {
-        Reporter.warn(message)
     }
 
     /// Prints one line on stderr: line breaks and other control characters in it (from a file
@@ -72,6 +68,13 @@ struct CLIError: Error {
             return CLIError(message: CommandLineWording.message(for: error), code: .usage)
         case let error as FontError:
             return CLIError(message: CommandLineWording.message(for: error), code: .inputUnreadable)
+        case let error as PDFError:
+            switch error {
+            case .cannotEmbedFont: return CLIError(message: error.description, code: .inputUnreadable)
+            case .invalidPageSize, .invalidSourceDateEpoch: return CLIError(message: error.description, code: .usage)
+            case .cannotWrite: return CLIError(message: error.description, code: .outputUnwritable)
+            case .libraryFailure: return CLIError(message: error.description, code: .failure)
+            }
         default:
             return error
         }

@@ -39,20 +39,16 @@ enum CommandLineWording {
         }
     }
 
-    /// The one-line message for a font error.
+    /// The one-line message for a font error: the engine's, with what to do about it on the command line.
     static func message(for error: FontError) -> String {
         switch error {
-        case .bundledFontsMissing:
-            return "\(error); set PAGINATE_FONTS to the Fonts folder or pass --font"
-        case .catalogUnavailable:
-            return "\(error); give --font a font file instead"
-        case .invalidFontName, .unknownFamily:
-            return "\(error); see `paginate fonts`"
+        case .bundledFontsMissing: "\(error); set PAGINATE_FONTS to the Fonts folder or pass --font"
+        case .catalogUnavailable: "\(error); give --font a font file instead"
+        case .invalidFontName, .unknownFamily: "\(error); see `paginate fonts`"
         case .notTrueTypeFamily(let name, let path, let alternative):
-            let advice = alternative.map { "use a TrueType font such as --font '\($0)'" } ?? "no installed TrueType font can stand in; see `paginate fonts`"
-            return "cannot use font '\(name)' (\(path)): it has PostScript (CFF) outlines, which cannot be embedded in the PDF; \(advice)"
-        case .unreadable, .notTrueType, .faceIndexOutOfRange:
-            return error.description
+            "cannot use font '\(name)' (\(path)): it has PostScript (CFF) outlines, which cannot be embedded in the PDF; "
+                + (alternative.map { "use a TrueType font such as --font '\($0)'" } ?? "no installed TrueType font can stand in; see `paginate fonts`")
+        case .unreadable, .notTrueType, .faceIndexOutOfRange: error.description
         }
     }
 }

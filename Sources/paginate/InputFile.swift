@@ -77,7 +77,8 @@ struct InputFile {
         return InputFile(path: path, source: options.text(from: bytes), stripAsked: options.stripBoilerplate == true)
     }
 
-    private static func readBytes(_ path: String) throws -> [UInt8] {
+    /// The bytes of a file, or of standard input for `-`.
+    static func readBytes(_ path: String) throws -> [UInt8] {
         if path == "-" {
             return try readAll(fd: STDIN_FILENO, name: "standard input")
         }

@@ -7,10 +7,10 @@ struct LayoutOptions: ParsableArguments {
     private static let defaults = LayoutSettings.bookDefaults
 
     @Option(help: ArgumentHelp("Page size: WxH with unit pt (default), mm, cm or in, or a name: a4 a5 a6 b5 letter legal.", valueName: "size"))
-    var page = PageSizeArgument(defaults.page.size)
+    var page = defaults.page.size
 
-    @Option(help: ArgumentHelp("Margins: one length, or top,right,bottom,left.", valueName: "lengths"))
-    var margin = MarginsArgument(defaults.page.margins)
+    @Option(help: ArgumentHelp("Margins: one length (a number with an optional unit pt, mm, cm or in), or four: top,right,bottom,left.", valueName: "lengths"))
+    var margin = defaults.page.margins
 
     @Option(name: .customLong("font"), help: ArgumentHelp("A TrueType font: an installed family, optionally with a style ('DejaVu Sans', 'Liberation Serif:bold'; see 'paginate fonts'), a file, or 'file.ttc:N' for face N of a collection. Repeatable: the first is primary, the rest are fallbacks. Default: the bundled DejaVu Serif with Droid Sans Fallback for CJK.", valueName: "font"))
     var fonts: [String] = []
@@ -27,8 +27,8 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "Columns per page: each page holds this many text containers side by side.")
     var columns = defaults.page.columns
 
-    @Option(help: ArgumentHelp("Space between columns.", valueName: "length"))
-    var gutter = LengthArgument(defaults.page.gutter)
+    @Option(help: ArgumentHelp("Space between columns: a number with an optional unit pt, mm, cm or in.", valueName: "length"))
+    var gutter = Length(defaults.page.gutter)
 
     @Option(help: ArgumentHelp("How line breaks become paragraphs: auto (reflow hard-wrapped text, keep meant breaks), blank (blank lines separate paragraphs) or lines (every line break ends a paragraph).", valueName: "mode"))
     var paragraphs = defaults.paragraphMode
@@ -67,7 +67,7 @@ struct LayoutOptions: ParsableArguments {
 
     /// The settings these options describe (checked by `LayoutSettings.validate`, which `validate` runs).
     func settings() -> LayoutSettings {
-        let setup = PageSetup(size: page.size, margins: margin.insets, columns: columns, gutter: gutter.points)
+        let setup = PageSetup(size: page, margins: margin, columns: columns, gutter: gutter.points)
         var type = typography.typography()
         type.headingStyle = FontSelection.headingStyle(fonts: fonts, headingFont: headingFont, headingStyle: typography.headingStyle)
         return LayoutSettings(page: setup, fontSize: size, lineHeight: lineHeight,

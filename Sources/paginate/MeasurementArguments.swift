@@ -1,40 +1,35 @@
 import ArgumentParser
 import PaginateKit
 
-/// `--page`: a page size as people type it (`400x600`, `148x210mm`, `a5`), read by `Measurement`
-/// while the command line is parsed, so a bad one is a usage error before any work starts.
-struct PageSizeArgument: ExpressibleByArgument, Hashable {
-    let size: Size
+// The measurements people type on the command line, read by `Measurement` while the command line
+// is parsed, so a bad one is a usage error before any work starts, and `--help` shows each default
+// as it would be typed.
 
-    init(_ size: Size) { self.size = size }
-
-    init?(argument: String) {
+/// `--page`: `400x600`, `148x210mm`, `a5`.
+extension Size: ExpressibleByArgument {
+    public init?(argument: String) {
         guard let size = try? Measurement.pageSize(argument) else { return nil }
-        self.size = size
+        self = size
     }
 
-    var defaultValueDescription: String { "\(LayoutError.format(size.width))x\(LayoutError.format(size.height))" }
+    public var defaultValueDescription: String { "\(LayoutError.format(width))x\(LayoutError.format(height))" }
 }
 
 /// `--margin`: one length for every side, or four (`top,right,bottom,left`).
-struct MarginsArgument: ExpressibleByArgument, Hashable {
-    let insets: EdgeInsets
-
-    init(_ insets: EdgeInsets) { self.insets = insets }
-
-    init?(argument: String) {
+extension EdgeInsets: ExpressibleByArgument {
+    public init?(argument: String) {
         guard let insets = try? Measurement.margins(argument) else { return nil }
-        self.insets = insets
+        self = insets
     }
 
-    var defaultValueDescription: String {
-        let sides = [insets.top, insets.right, insets.bottom, insets.left]
-        return Set(sides).count == 1 ? LayoutError.format(sides[0]) : sides.map(LayoutError.format).joined(separator: ",")
+    public var defaultValueDescription: String {
+        let sides = [top, right, bottom, left]
+        return Set(sides).count == 1 ? LayoutError.format(top) : sides.map(LayoutError.format).joined(separator: ",")
     }
 }
 
 /// A length (`--gutter`, `--indent`, `--paragraph-spacing`): a number with an optional unit pt, mm, cm or in.
-struct LengthArgument: ExpressibleByArgument, Hashable {
+struct Length: ExpressibleByArgument, Hashable {
     /// The length in points.
     let points: Double
 
@@ -49,7 +44,7 @@ struct LengthArgument: ExpressibleByArgument, Hashable {
 }
 
 /// `--hyphenate-min`: the fewest letters before and after a hyphen, as `left,right`.
-struct HyphenationMinimumArgument: ExpressibleByArgument, Hashable {
+struct HyphenationMinimum: ExpressibleByArgument, Hashable {
     let left: Int
     let right: Int
 

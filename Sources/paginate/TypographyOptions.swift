@@ -18,8 +18,8 @@ struct TypographyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Language of the text (BCP 47, e.g. en-US, de, fr): the hyphenation dictionary (default en-US) and the PDF's /Lang (recorded only when given).", valueName: "tag"))
     var lang: String?
 
-    @Option(name: .customLong("hyphenate-min"), help: ArgumentHelp("Fewest letters before and after a hyphen.", valueName: "left,right"))
-    var hyphenateMin = HyphenationMinimumArgument(left: defaults.hyphenationLeftMinimum, right: defaults.hyphenationRightMinimum)
+    @Option(name: .customLong("hyphenate-min"), help: ArgumentHelp("Fewest letters before and after a hyphen, as two numbers.", valueName: "left,right"))
+    var hyphenateMin = HyphenationMinimum(left: defaults.hyphenationLeftMinimum, right: defaults.hyphenationRightMinimum)
 
     @Flag(help: "Apply the font's pair kerning.")
     var kerning = defaults.kerning
@@ -31,10 +31,10 @@ struct TypographyOptions: ParsableArguments {
     var orphans = defaults.orphans
 
     @Option(help: ArgumentHelp("First-line indent of paragraphs.", valueName: "length"))
-    var indent = LengthArgument(defaults.firstLineIndent)
+    var indent = Length(defaults.firstLineIndent)
 
     @Option(name: .customLong("paragraph-spacing"), help: ArgumentHelp("Space between paragraphs (default: one empty line).", valueName: "length"))
-    var paragraphSpacing: LengthArgument?
+    var paragraphSpacing: Length?
 
     @Option(help: ArgumentHelp("Regular expression for chapter headings, matched anywhere in a line that stands alone between blank lines (default: lines like 'CHAPTER I.' or 'Chapter 12').", valueName: "regex"))
     var heading: String?
