@@ -68,6 +68,7 @@ public struct PageSetup: Hashable, Sendable {
     }
 }
 
+/// A number in a message (see `LayoutError.format`).
 func format(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    LayoutError.format(value)
 }
