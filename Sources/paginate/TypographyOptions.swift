@@ -64,7 +64,7 @@ struct TypographyOptions: ParsableArguments {
 
     /// The typography these options describe (checked with the rest of the settings).
     func typography() -> Typography {
-        Typography(alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang ?? "en-US" : nil, kerning: kerning,
+        Typography(alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang ?? Typography.defaultHyphenationLanguage : nil, kerning: kerning,
                    widows: widows, orphans: orphans, firstLineIndent: indent.points, paragraphSpacing: paragraphSpacing?.points,
                    headingPattern: heading, chapterBreak: chapterBreak,
                    hyphenationLeftMinimum: hyphenateMin.left, hyphenationRightMinimum: hyphenateMin.right)

@@ -93,6 +93,8 @@ public struct Typography: Hashable, Sendable {
         }
     }
 
+    /// The language a program hyphenates in when its user asks for hyphenation without naming one.
+    public static let defaultHyphenationLanguage = "en-US"
     /// The widow and orphan minimums the engine accepts, in lines.
     public static let lineMinimumRange = 1...100
     /// The hyphenation minimums the engine accepts, in letters.
