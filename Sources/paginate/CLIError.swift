@@ -1,4 +1,5 @@
 import ArgumentParser
+import PaginateExport
 import PaginateKit
 #if canImport(Glibc)
 import Glibc
@@ -22,11 +23,6 @@ struct CLIError: Error {
     func exit() -> ExitCode {
         CLIError.printError("paginate: error: \(message)")
         return ExitCode(code.rawValue)
-    }
-
-    /// Prints a warning unless `--quiet` (see `Reporter`).
-    static func warn(_ message: String) {
-        Reporter.warn(message)
     }
 
     /// Prints one line on stderr: line breaks and other control characters in it (from a file
@@ -68,12 +64,17 @@ struct CLIError: Error {
     static func converting(_ error: any Error) -> any Error {
         switch error {
         case let error as LayoutError:
-            switch error {
-            case .containerTooSmall: return CLIError(message: error.description, code: .layoutImpossible)
-            case .invalidGeometry, .invalidSetting: return CLIError(message: error.description, code: .usage)
-            }
+            if case .containerTooSmall = error { return CLIError(message: CommandLineWording.message(for: error), code: .layoutImpossible) }
+            return CLIError(message: CommandLineWording.message(for: error), code: .usage)
         case let error as FontError:
-            return CLIError(message: error.description, code: .inputUnreadable)
+            return CLIError(message: CommandLineWording.message(for: error), code: .inputUnreadable)
+        case let error as PDFError:
+            switch error {
+            case .cannotEmbedFont: return CLIError(message: error.description, code: .inputUnreadable)
+            case .invalidPageSize, .invalidSourceDateEpoch: return CLIError(message: error.description, code: .usage)
+            case .cannotWrite: return CLIError(message: error.description, code: .outputUnwritable)
+            case .libraryFailure: return CLIError(message: error.description, code: .failure)
+            }
         default:
             return error
         }

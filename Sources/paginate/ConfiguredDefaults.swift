@@ -13,16 +13,22 @@ import Glibc
 /// in `LayoutOptions`, so swift-argument-parser still validates every value the same way, every
 /// subcommand gets them, and the option definitions stay untouched.
 enum ConfiguredDefaults {
-    /// The long options that may be configured: the layout and typography options every subcommand
-    /// shares. Keep in step with `LayoutOptions`, `TypographyOptions` and `SourceOptions`: an option missing here
-    /// still works on the command line but is refused in the config file and ignored in the environment.
+    // swift-argument-parser has no public way to list a command's options (only the underscored
+    // `_dumpHelp()`, whose JSON this Foundation-free tool would have to parse), so the names are
+    // this one table; `ConfigurableOptionsTests` fails when it drifts from `LayoutOptions`.
+
+    /// The long options that may be configured: those of `LayoutOptions`, which every subcommand but
+    /// `fonts` shares. An option missing here still works on the command line but is refused in the
+    /// config file and ignored in the environment.
     static let options: Set<String> = [
         "page", "margin", "font", "size", "line-height", "columns", "gutter", "paragraphs", "tab-width",
         "align", "breaking", "lang", "hyphenate-min", "widows", "orphans", "indent", "paragraph-spacing",
         "heading", "heading-style", "heading-font", "jobs", "encoding",
     ]
     /// The configurable flags: a true value (`1`, `true`, `yes`, `on`) adds the flag; a false one leaves it out.
-    static let flags: Set<String> = ["hyphenate", "kerning", "chapter-break", "no-cache", "no-strip-boilerplate", "quiet", "verbose"]
+    static let flags: Set<String> = [
+        "hyphenate", "kerning", "chapter-break", "no-cache", "strip-boilerplate", "no-strip-boilerplate", "quiet", "verbose",
+    ]
 
     static let subcommands: Set<String> = ["render", "count", "map", "locate", "page", "find"]
     /// Subcommands without layout options: configured settings would only be refused there.
@@ -73,7 +79,7 @@ enum ConfiguredDefaults {
     static func environmentSettings() throws(Problem) -> [(String, [String])] {
         var result: [(String, [String])] = []
         for name in options.union(flags).sorted() {
-            let variable = "PAGINATE_" + name.uppercased().replacingOccurrences("-", "_")
+            let variable = "PAGINATE_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
             guard let value = getenv(variable) else { continue }
             result.append((name, [try canonical(String(cString: value), name: name, source: variable)]))
         }
@@ -82,21 +88,22 @@ enum ConfiguredDefaults {
 
     /// The config file's settings; a missing file is no settings.
     static func fileSettings() throws(Problem) -> [(String, [String])] {
-        guard let path = configPath(), let text = readFile(path) else { return [] }
-        return try parse(text, path: path)
+        // A file that cannot be read is no settings, like a missing one.
+        guard let path = configPath(), let bytes = try? InputFile.readBytes(path) else { return [] }
+        return try parse(String(decoding: bytes, as: UTF8.self), path: path)
     }
 
     /// Parses `name = value` lines. A name may repeat only for `font` (the fallback chain).
     static func parse(_ text: String, path: String) throws(Problem) -> [(String, [String])] {
         var result: [(String, [String])] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmed()
+            let line = rawLine.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {
                 throw Problem(message: "\(path):\(index + 1): expected 'name = value', got '\(line)'")
             }
-            let name = String(line[..<equals].trimmed())
-            var value = line[line.index(after: equals)...].trimmed()
+            let name = String(line[..<equals].trimmingWhitespace())
+            var value = line[line.index(after: equals)...].trimmingWhitespace()
             // Quotes keep leading or trailing spaces, e.g. a heading pattern.
             if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
             guard options.contains(name) || flags.contains(name) else {
@@ -129,34 +136,5 @@ enum ConfiguredDefaults {
         case "0", "false", "no", "off", "": return "false"
         default: throw Problem(message: "\(source) must be true or false (got '\(value)')")
         }
-    }
-
-    /// The file's text, or `nil` when it cannot be opened (a missing config file is not an error).
-    private static func readFile(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count == 0 { break }
-            bytes += buffer[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
-    fileprivate func trimmed() -> Substring {
-        var text = self[...]
-        while let first = text.first, first == " " || first == "\t" || first == "\r" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
-        return Substring(text)
-    }
-
-    /// The text with every `target` character replaced (without Foundation).
-    fileprivate func replacingOccurrences(_ target: Character, _ replacement: Character) -> String {
-        String(map { $0 == target ? replacement : $0 })
     }
 }

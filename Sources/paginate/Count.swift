@@ -68,25 +68,22 @@ struct Count: ParsableCommand {
 
     /// Counts every input in parallel, printing the records in input order as they complete.
     private func countAll() throws {
-        // Set once, before the workers start: they print warnings, which --quiet silences.
-        Reporter.level = layout.reporting.level
-        // Problems common to all files are reported once, before any file is read.
-        let settings = try CLIError.wrap { () throws(LayoutError) in try layout.settings() }
-        let workers = max(1, min(inputs.count, layout.jobs ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
-        // Fonts cache glyph widths lazily and are not thread-safe: every worker gets its own chain.
-        var chains: [FontChain] = []
+        // Problems common to all files are reported once, before any file is read; the pipeline
+        // also sets the message level before the workers start printing warnings.
+        let pipeline = try CommandPipeline(layout)
+        let workers = max(1, min(inputs.count, layout.jobs ?? LayoutManager.defaultJobs))
+        // Fonts cache glyph widths lazily and are not thread-safe: every worker gets its own manager and chain.
+        var managers: [LayoutManager] = []
         for _ in 0..<workers {
-            chains.append(try CLIError.wrap { () throws(FontError) in try layout.fontChain() })
+            managers.append(pipeline.manager(fonts: try pipeline.openFonts(), timed: false))
         }
 
         let state = Mutex(BatchState(count: inputs.count))
         let inputs = self.inputs
         let json = self.json
-        let source = layout.source
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let manager = LayoutManager(fonts: chains[worker], settings: settings)
             while let index = state.withLock({ $0.claim() }) {
-                let outcome = Count.count(inputs[index], with: manager, source: source)
+                let outcome = Count.count(inputs[index], with: managers[worker], source: layout.source)
                 state.withLock { batch in
                     batch.outcomes[index] = outcome
                     // Print every finished record that follows the last one printed, in input order.
@@ -132,7 +129,7 @@ struct Count: ParsableCommand {
     private static func report(_ outcome: Outcome, path: String, json: Bool) {
         switch outcome {
         case .counted(let pages, let bytes, let warnings):
-            for warning in warnings { CLIError.warn(warning) }
+            for warning in warnings { Reporter.warn(warning) }
             print(json ? QueryJSON.countRecord(path: path, pages: pages, bytes: bytes) : "\(pages)\t\(path)")
         case .failed(let error):
             print(json ? QueryJSON.countError(path: path, message: error.message) : "error\t\(path)\t\(error.message)")

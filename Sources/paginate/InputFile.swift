@@ -38,11 +38,6 @@ struct InputFile {
         return lines
     }
 
-    /// Prints `warnings(_:)` on stderr.
-    func warn(_ layoutDiagnostics: TextDiagnostics) {
-        for line in warnings(layoutDiagnostics) { CLIError.warn(line) }
-    }
-
     /// The layout offset of a byte offset into the file, or a usage error when that byte is not
     /// laid out (beyond the end, or in a Project Gutenberg header or footer left out).
     func layoutOffset(ofFileOffset offset: Int) throws -> Int {
@@ -82,7 +77,8 @@ struct InputFile {
         return InputFile(path: path, source: options.text(from: bytes), stripAsked: options.stripBoilerplate == true)
     }
 
-    private static func readBytes(_ path: String) throws -> [UInt8] {
+    /// The bytes of a file, or of standard input for `-`.
+    static func readBytes(_ path: String) throws -> [UInt8] {
         if path == "-" {
             return try readAll(fd: STDIN_FILENO, name: "standard input")
         }

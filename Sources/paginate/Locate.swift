@@ -89,16 +89,12 @@ struct Locate: ParsableCommand {
             let job = try Job.run(inputPath: input, options: layout, includeRuns: false) { input in
                 try place(in: input)
             }
-            let target = job.target
+            let target = job.target ?? 0
             guard let index = job.layout.pageIndex(containing: target) else {
                 throw CLIError(message: "offset \(target) is beyond the end of the input (\(job.layout.sourceLength) bytes)", code: .usage)
             }
-            if json {
-                print(QueryJSON.location(offset: target, page: index + 1, pageRange: job.layout.pages[index].range,
-                                        line: job.layout.locateLine(containing: target), origin: job.input.origin))
-            } else {
-                print(index + 1)
-            }
+            print(QueryJSON.location(offset: target, page: index + 1, pageRange: job.layout.pages[index].range,
+                                    line: job.layout.locateLine(containing: target), origin: job.input.origin))
         }
     }
 
@@ -149,34 +145,5 @@ struct Locate: ParsableCommand {
             if storage.byteOffset(ofScalar: middle) != nil { low = middle } else { high = middle - 1 }
         }
         return low
-    }
-}
-
-/// A layout stopped after the page that holds one place, with that place.
-struct PartialJob {
-    let input: InputFile
-    let fonts: FontChain
-    let layout: Layout
-    /// The byte offset the layout was made for.
-    let target: Int
-}
-
-extension Job {
-    /// Reads the input, finds a place in it with `place`, and lays the text out only until the page
-    /// that holds that place is complete (noncontiguous layout).
-    ///
-    /// Failures come in the same order as a full `run`: settings, input, the place, fonts, layout.
-    static func run(inputPath: String, options: LayoutOptions, includeRuns: Bool,
-                    through place: (InputFile) throws -> Int) throws -> PartialJob {
-        let settings = try CLIError.wrap { () throws(LayoutError) in try options.settings() }
-        let input = try InputFile.read(inputPath, options: options.source)
-        let target = try place(input)
-        let fonts = try CLIError.wrap { () throws(FontError) in try options.fontChain() }
-        let manager = LayoutManager(fonts: fonts, settings: settings)
-        let layout = try CLIError.wrap { () throws(LayoutError) in
-            try manager.layout(input.storage, includeRuns: includeRuns, through: target)
-        }
-        input.warn(layout.diagnostics)
-        return PartialJob(input: input, fonts: fonts, layout: layout, target: target)
     }
 }

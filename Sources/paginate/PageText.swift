@@ -89,13 +89,3 @@ struct PageText: ParsableCommand {
         }
     }
 }
-
-extension Substring {
-    /// The text without leading and trailing spaces.
-    fileprivate func trimmingWhitespace() -> Substring {
-        var text = self
-        while text.first?.isWhitespace == true { text.removeFirst() }
-        while text.last?.isWhitespace == true { text.removeLast() }
-        return text
-    }
-}

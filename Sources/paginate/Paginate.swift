@@ -73,10 +73,22 @@ struct Paginate: ParsableCommand {
                 print(fullMessage(for: error))
                 Glibc.exit(0)
             }
-            let message = Paginate.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            CLIError.printError("paginate: error: \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)")
+            CLIError.printError("paginate: error: \(usageMessage(for: error))")
             Glibc.exit(code.rawValue)
         }
+    }
+
+    /// The first line of swift-argument-parser's message; for a value it could not read, followed
+    /// by the option's help, which says what the value should look like (the value types can only
+    /// say no, not why).
+    static func usageMessage(for error: any Error) -> String {
+        let full = fullMessage(for: error).split(separator: "\n").map(String.init)
+        guard var first = full.first else { return "\(error)" }
+        if first.hasPrefix("Error: ") { first.removeFirst(7) }
+        guard first.hasPrefix("The value '"), !first.contains("Please provide"),
+              let help = full.first(where: { $0.hasPrefix("Help:  ") })?.dropFirst(7).split(separator: "  ", maxSplits: 1),
+              help.count == 2 else { return first }
+        return "\(first): \(help[1])"
     }
 }
 

@@ -86,16 +86,7 @@ struct Render: ParsableCommand {
                 let bar = ProgressBar()
                 renderer.progress = { bar.update("writing PDF", done: $0, total: $1, unit: "pages") }
                 defer { bar.finish() }
-                do {
-                    bytes = try Reporter.time("export") { try renderer.render(job.layout) }
-                } catch let error as PDFError {
-                    switch error {
-                    case .cannotEmbedFont: throw CLIError(message: error.description, code: .inputUnreadable)
-                    case .invalidPageSize, .invalidSourceDateEpoch: throw CLIError(message: error.description, code: .usage)
-                    case .cannotWrite: throw CLIError(message: error.description, code: .outputUnwritable)
-                    case .libraryFailure: throw CLIError(message: error.description, code: .failure)
-                    }
-                }
+                bytes = try Reporter.time("export") { try CLIError.wrap { try renderer.render(job.layout) } }
             case .text:
                 bytes = Reporter.time("export") { Array(TextSpreadRenderer(pagesPerSpread: spread ?? 2).render(job.layout).utf8) }
             case .json:

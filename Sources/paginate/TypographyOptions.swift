@@ -4,41 +4,43 @@ import PaginateKit
 /// Alignment, line breaking, hyphenation, kerning and paragraph rules, shared by every subcommand
 /// so that `count`, `map`, `locate` and `render` agree.
 struct TypographyOptions: ParsableArguments {
+    private static let defaults = LayoutSettings.bookDefaults.typography
+
     @Option(help: ArgumentHelp("Line alignment: left, justify, center or right.", valueName: "mode"))
-    var align: TextAlignment = .left
+    var align = defaults.alignment
 
     @Option(help: ArgumentHelp("Line breaking: auto (optimal when justified, else greedy), greedy or optimal (Knuth–Plass).", valueName: "mode"))
-    var breaking: LineBreakingStrategy = .auto
+    var breaking = defaults.breaking
 
     @Flag(help: "Hyphenate words with the pattern dictionary of --lang.")
-    var hyphenate = false
+    var hyphenate = defaults.hyphenationLanguage != nil
 
     @Option(help: ArgumentHelp("Language of the text (BCP 47, e.g. en-US, de, fr): the hyphenation dictionary (default en-US) and the PDF's /Lang (recorded only when given).", valueName: "tag"))
     var lang: String?
 
-    @Option(name: .customLong("hyphenate-min"), help: ArgumentHelp("Fewest letters before and after a hyphen.", valueName: "left,right"))
-    var hyphenateMin = "2,3"
+    @Option(name: .customLong("hyphenate-min"), help: ArgumentHelp("Fewest letters before and after a hyphen, as two numbers.", valueName: "left,right"))
+    var hyphenateMin = HyphenationMinimum(left: defaults.hyphenationLeftMinimum, right: defaults.hyphenationRightMinimum)
 
     @Flag(help: "Apply the font's pair kerning.")
-    var kerning = false
+    var kerning = defaults.kerning
 
     @Option(help: ArgumentHelp("Fewest lines of a paragraph alone at the head of a page or column.", valueName: "n"))
-    var widows = 2
+    var widows = defaults.widows
 
     @Option(help: ArgumentHelp("Fewest lines of a paragraph alone at the foot of a page or column.", valueName: "n"))
-    var orphans = 2
+    var orphans = defaults.orphans
 
     @Option(help: ArgumentHelp("First-line indent of paragraphs.", valueName: "length"))
-    var indent = "0"
+    var indent = Length(defaults.firstLineIndent)
 
     @Option(name: .customLong("paragraph-spacing"), help: ArgumentHelp("Space between paragraphs (default: one empty line).", valueName: "length"))
-    var paragraphSpacing: String?
+    var paragraphSpacing: Length?
 
     @Option(help: ArgumentHelp("Regular expression for chapter headings, matched anywhere in a line that stands alone between blank lines (default: lines like 'CHAPTER I.' or 'Chapter 12').", valueName: "regex"))
     var heading: String?
 
     @Flag(name: .customLong("chapter-break"), help: "Start each chapter heading on a new page.")
-    var chapterBreak = false
+    var chapterBreak = defaults.chapterBreak
 
     @Option(name: .customLong("heading-style"), help: ArgumentHelp("The face headings are set in: bold, regular, italic or bold-italic (default: bold with the bundled fonts; regular, the first --font, with --font files unless --heading-font is given).", valueName: "style"))
     var headingStyle: FontStyle?
@@ -60,17 +62,12 @@ struct TypographyOptions: ParsableArguments {
         }
     }
 
-    /// The typography these options describe.
-    func typography() throws(LayoutError) -> Typography {
-        let minimums = hyphenateMin.split(separator: ",").map { Int(String($0.filter { $0 != " " })) }
-        guard minimums.count == 2, let left = minimums[0], let right = minimums[1] else {
-            throw .invalidSetting("--hyphenate-min must be two numbers of letters, like 2,3 (got '\(hyphenateMin)')")
-        }
-        return Typography(alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang ?? "en-US" : nil, kerning: kerning,
-                          widows: widows, orphans: orphans, firstLineIndent: try Measurement.length(indent),
-                          paragraphSpacing: try paragraphSpacing.map { length throws(LayoutError) in try Measurement.length(length) },
-                          headingPattern: heading, chapterBreak: chapterBreak,
-                          hyphenationLeftMinimum: left, hyphenationRightMinimum: right)
+    /// The typography these options describe (checked with the rest of the settings).
+    func typography() -> Typography {
+        Typography(alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang ?? Typography.defaultHyphenationLanguage : nil, kerning: kerning,
+                   widows: widows, orphans: orphans, firstLineIndent: indent.points, paragraphSpacing: paragraphSpacing?.points,
+                   headingPattern: heading, chapterBreak: chapterBreak,
+                   hyphenationLeftMinimum: hyphenateMin.left, hyphenationRightMinimum: hyphenateMin.right)
     }
 }
 

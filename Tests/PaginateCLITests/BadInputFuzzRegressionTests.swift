@@ -189,7 +189,7 @@ final class BadInputFuzzRegressionTests: XCTestCase {
         for (settings, text) in cases {
             let manager = LayoutManager(fonts: latinOnly, settings: settings)
             XCTAssertThrowsError(try manager.layout(TextStorage(bytes: text)), "\(settings.page.size)") { error in
-                guard case LayoutError.invalidGeometry = error else { return XCTFail("\(settings.page.size): \(error)") }
+                guard case LayoutError.pageSizeOutOfRange = error else { return XCTFail("\(settings.page.size): \(error)") }
             }
             XCTAssertThrowsError(try manager.pageMap(TextStorage(bytes: text), jobs: 2), "\(settings.page.size)")
         }

@@ -169,22 +169,23 @@ final class BadInputTests: XCTestCase {
     // MARK: - Page geometry
 
     static let geometry: [Case] = [
-        .fails("a page of 1×1 pt", .bytes(sample), ["--page", "1x1"], code: 64, message: "leave no room"),
-        .fails("a page of 1×1 pt without margins", .bytes(sample), ["--page", "1x1", "--margin", "0"], code: 65, message: "too small"),
+        .fails("a page of 1×1 pt", .bytes(sample), ["--page", "1x1"], code: 64, message: "between 3 and 14400 points"),
+        .fails("a page of 1×1 pt without margins", .bytes(sample), ["--page", "1x1", "--margin", "0"], code: 64, message: "between 3 and 14400 points"),
+        .fails("a page too short for one line", .bytes(sample), ["--page", "400x10", "--margin", "0"], code: 65, message: "too small"),
         .renders("a page of 3×3 pt", .bytes(utf8("ab\n")), ["--page", "3x3", "--margin", "0", "--size", "1", "--line-height", "1"],
                  pages: nil),
-        // Laid out, but no PDF page may be smaller than 3 pt: a usage error, like any nonsense size.
+        // No PDF page may be smaller than 3 pt: the engine refuses such a page for every subcommand.
         .fails("a page of 2×2 pt", .bytes(utf8("ab\n")), ["--page", "2x2", "--margin", "0", "--size", "1", "--line-height", "1"],
                code: 64, message: "between 3 and 14400 points"),
         .fails("margins larger than the page", .bytes(sample), ["--margin", "1000"], code: 64, message: "leave no room"),
         .fails("side margins wider than the page", .bytes(sample), ["--margin", "0,300,0,300"], code: 64, message: "leave no room"),
-        .fails("a negative page size", .bytes(sample), ["--page=-400x600"], code: 64, message: "positive"),
+        .fails("a negative page size", .bytes(sample), ["--page=-400x600"], code: 64, message: "between 3 and 14400 points"),
         .fails("a negative margin", .bytes(sample), ["--margin=-10"], code: 64, message: "negative"),
-        .fails("a NaN page size", .bytes(sample), ["--page", "nanx600"], code: 64, message: "'nan' is not a length"),
-        .fails("a NaN margin", .bytes(sample), ["--margin", "nan"], code: 64, message: "'nan' is not a length"),
-        .fails("an infinite page size", .bytes(sample), ["--page", "infxinf"], code: 64, message: "is not a length"),
-        .fails("a zero page size", .bytes(sample), ["--page", "0x0"], code: 64, message: "positive"),
-        .fails("a page size that is not one", .bytes(sample), ["--page", "banana"], code: 64, message: "is not a page size"),
+        .fails("a NaN page size", .bytes(sample), ["--page", "nanx600"], code: 64, message: "'nanx600' is invalid for '--page"),
+        .fails("a NaN margin", .bytes(sample), ["--margin", "nan"], code: 64, message: "'nan' is invalid for '--margin"),
+        .fails("an infinite page size", .bytes(sample), ["--page", "infxinf"], code: 64, message: "'infxinf' is invalid for '--page"),
+        .fails("a zero page size", .bytes(sample), ["--page", "0x0"], code: 64, message: "between 3 and 14400 points"),
+        .fails("a page size that is not one", .bytes(sample), ["--page", "banana"], code: 64, message: "'banana' is invalid for '--page"),
         .renders("the largest PDF page", .bytes(sample), ["--page", "14400x14400"]),
         .fails("a page wider than PDF allows", .bytes(sample), ["--page", "14401x600"], code: 64, message: "between 3 and 14400 points"),
         // Sizes too large to measure in thousandths of an em must be refused, not trap.
@@ -209,8 +210,8 @@ final class BadInputTests: XCTestCase {
         .fails("--line-height 0", .bytes(sample), ["--line-height", "0"], code: 64, message: "--line-height"),
         .fails("a NaN line height", .bytes(sample), ["--line-height", "nan"], code: 64, message: "--line-height"),
         .fails("--line-height 100", .bytes(sample), ["--line-height", "100"], code: 64, message: "--line-height"),
-        .fails("--tab-width 0", .bytes(sample), ["--tab-width", "0"], code: 64, message: "tab width"),
-        .fails("--tab-width 1000", .bytes(sample), ["--tab-width", "1000"], code: 64, message: "tab width"),
+        .fails("--tab-width 0", .bytes(sample), ["--tab-width", "0"], code: 64, message: "--tab-width must be between 1 and 64"),
+        .fails("--tab-width 1000", .bytes(sample), ["--tab-width", "1000"], code: 64, message: "--tab-width must be between 1 and 64"),
         .fails("a size that is not a number", .bytes(sample), ["--size", "big"], code: 64, message: "--size"),
         .fails("--spread 3", .bytes(sample), ["--spread", "3"], code: 64, message: "--spread"),
         .fails("an unknown option", .bytes(sample), ["--colour", "red"], code: 64, message: "--colour"),
@@ -226,7 +227,7 @@ final class BadInputTests: XCTestCase {
         .fails("--columns 1000", .bytes(sample), ["--columns", "1000"], code: 64, message: "leave no room"),
         .renders("--columns 1000 on the widest page", .bytes(sample), ["--columns", "1000", "--page", "14400x600", "--margin", "0", "--gutter", "0"]),
         .fails("more columns than an integer holds", .bytes(sample), ["--columns", "99999999999999999999"], code: 64, message: "--columns"),
-        .fails("a NaN gutter", .bytes(sample), ["--columns", "2", "--gutter", "nan"], code: 64, message: "'nan' is not a length"),
+        .fails("a NaN gutter", .bytes(sample), ["--columns", "2", "--gutter", "nan"], code: 64, message: "'nan' is invalid for '--gutter"),
         .fails("a negative gutter", .bytes(sample), ["--columns", "2", "--gutter=-5"], code: 64, message: "negative"),
         .fails("a gutter wider than the page", .bytes(sample), ["--columns", "2", "--gutter", "1000"], code: 64, message: "leave no room"),
     ]

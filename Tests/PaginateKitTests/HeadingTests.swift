@@ -63,10 +63,12 @@ final class HeadingTests: XCTestCase {
         var settings = UnitSupport.settings()
         settings.typography.headingPattern = "CHAPTER (I"
         XCTAssertThrowsError(try settings.validate()) { error in
-            guard case LayoutError.invalidSetting(let message) = error else { return XCTFail("\(error)") }
-            XCTAssertTrue(message.hasPrefix("--heading is not a valid regular expression"), message)
-            XCTAssertTrue(message.hasSuffix("CHAPTER (I"), message)
-            XCTAssertFalse(message.contains("\n"), message)
+            guard case LayoutError.invalidHeadingPattern(let pattern, let reason) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(pattern, "CHAPTER (I")
+            XCTAssertFalse(reason.isEmpty || reason.contains("\n"), reason)
+            let message = "\(error)"
+            XCTAssertTrue(message.hasPrefix("the heading pattern is not a valid regular expression"), message)
+            XCTAssertFalse(message.contains("--"), "the library names no command-line flag: \(message)")
         }
         let manager = LayoutManager(fonts: try UnitSupport.fonts(), settings: settings)
         XCTAssertThrowsError(try manager.layout(TextStorage("text"))) { XCTAssertTrue($0 is LayoutError) }

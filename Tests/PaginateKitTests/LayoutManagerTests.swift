@@ -272,35 +272,41 @@ final class LayoutManagerTests: XCTestCase {
 
     func testInvalidSettingsThrow() throws {
         let fonts = try UnitSupport.fonts()
-        func assertThrows(_ settings: LayoutSettings, geometry: Bool, _ message: String, line: UInt = #line) {
+        /// What an error refuses: the setting out of range, `page` for a page size, `room` for no room left.
+        func refused(_ error: any Error) -> String {
+            switch error as? LayoutError {
+            case .outOfRange(let setting, _, _)?: setting.rawValue
+            case .pageSizeOutOfRange?: "page"
+            case .noRoomForText?: "room"
+            default: "unexpected \(error)"
+            }
+        }
+        func assertThrows(_ settings: LayoutSettings, _ expected: String, _ message: String, line: UInt = #line) {
             XCTAssertThrowsError(try LayoutManager(fonts: fonts, settings: settings).layout(TextStorage("text")), message, line: line) { error in
-                switch error {
-                case LayoutError.invalidGeometry: XCTAssertTrue(geometry, "\(message): got \(error)", line: line)
-                case LayoutError.invalidSetting: XCTAssertFalse(geometry, "\(message): got \(error)", line: line)
-                default: XCTFail("\(message): unexpected \(error)", line: line)
-                }
+                XCTAssertEqual(refused(error), expected, message, line: line)
             }
         }
         var settings = UnitSupport.settings()
         settings.fontSize = 0
-        assertThrows(settings, geometry: false, "font size 0")
+        assertThrows(settings, "fontSize", "font size 0")
         settings = UnitSupport.settings(); settings.fontSize = .nan
-        assertThrows(settings, geometry: false, "font size NaN")
+        assertThrows(settings, "fontSize", "font size NaN")
         settings = UnitSupport.settings(); settings.fontSize = 2000
-        assertThrows(settings, geometry: false, "font size 2000")
+        assertThrows(settings, "fontSize", "font size 2000")
         settings = UnitSupport.settings(); settings.lineHeight = 0.2
-        assertThrows(settings, geometry: false, "line height 0.2")
+        assertThrows(settings, "lineHeight", "line height 0.2")
         settings = UnitSupport.settings(); settings.lineHeight = .infinity
-        assertThrows(settings, geometry: false, "line height inf")
+        assertThrows(settings, "lineHeight", "line height inf")
         settings = UnitSupport.settings(); settings.tabWidth = 0
-        assertThrows(settings, geometry: false, "tab width 0")
+        assertThrows(settings, "tabWidth", "tab width 0")
         settings = UnitSupport.settings(); settings.page.columns = 0
-        assertThrows(settings, geometry: true, "no columns")
-        assertThrows(UnitSupport.settings(margin: 200), geometry: true, "margins wider than the page")
-        assertThrows(UnitSupport.settings(margin: -1), geometry: true, "negative margin")
-        assertThrows(UnitSupport.settings(width: 0), geometry: true, "zero width")
-        assertThrows(UnitSupport.settings(height: .nan), geometry: true, "NaN height")
-        assertThrows(UnitSupport.settings(columns: 2, gutter: 400), geometry: true, "gutter eats the page")
-        assertThrows(UnitSupport.settings(gutter: -5), geometry: true, "negative gutter")
+        assertThrows(settings, "columns", "no columns")
+        assertThrows(UnitSupport.settings(margin: 200), "room", "margins wider than the page")
+        assertThrows(UnitSupport.settings(margin: -1), "margins", "negative margin")
+        assertThrows(UnitSupport.settings(width: 0), "page", "zero width")
+        assertThrows(UnitSupport.settings(width: 2), "page", "narrower than the smallest PDF page")
+        assertThrows(UnitSupport.settings(height: .nan), "page", "NaN height")
+        assertThrows(UnitSupport.settings(columns: 2, gutter: 400), "room", "gutter eats the page")
+        assertThrows(UnitSupport.settings(gutter: -5), "gutter", "negative gutter")
     }
 }

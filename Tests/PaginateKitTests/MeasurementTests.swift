@@ -20,8 +20,7 @@ final class MeasurementTests: XCTestCase {
             let size = try Measurement.pageSize(text)
             XCTFail("'\(text)' should not parse (got \(size))", line: line)
         } catch {
-            guard case .invalidSetting(let message) = error else { return XCTFail("unexpected \(error)", line: line) }
-            XCTAssertFalse(message.isEmpty, line: line)
+            XCTAssertEqual(error, .unreadableMeasurement(text: text, kind: .pageSize), line: line)
         }
     }
 
@@ -69,7 +68,7 @@ final class MeasurementTests: XCTestCase {
         XCTAssertEqual(try Measurement.length(" 1IN "), 72)
         for bad in ["", "pt", "abc", "1.2.3", "nan", "inf", "12px"] {
             XCTAssertThrowsError(try Measurement.length(bad), "'\(bad)'") { error in
-                guard case LayoutError.invalidSetting = error else { return XCTFail("unexpected \(error)") }
+                guard case LayoutError.unreadableMeasurement = error else { return XCTFail("unexpected \(error)") }
             }
         }
     }
@@ -92,7 +91,7 @@ final class MeasurementTests: XCTestCase {
     func testInvalidMargins() {
         for bad in ["", "10,20", "10,20,30", "10,20,30,40,50", "10,,30,40", "a,b,c,d", "10;20;30;40"] {
             XCTAssertThrowsError(try Measurement.margins(bad), "'\(bad)'") { error in
-                guard case LayoutError.invalidSetting = error else { return XCTFail("unexpected \(error)") }
+                guard case LayoutError.unreadableMeasurement = error else { return XCTFail("unexpected \(error)") }
             }
         }
     }

@@ -1,3 +1,5 @@
+import PaginateKit
+
 /// Why a PDF could not be made, in words a user can act on.
 ///
 /// The PDF library reports numeric codes; `PDFDocument` turns them into these cases so that
@@ -31,12 +33,13 @@ public enum PDFError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Limits of the PDF writer that callers may want to check before rendering.
+/// Limits of the PDF writer that callers may want to check before rendering: the engine's page
+/// limits (`PageSetup`), which are PDF's, so that every laid-out page can be written.
 public enum PDFLimits {
     /// The smallest page side a PDF page may have, in points.
-    public static let minimumPageSide = 3.0
+    public static let minimumPageSide = PageSetup.minimumSide
     /// The largest page side a PDF page may have, in points (PDF 1.x's 200-inch limit).
-    public static let maximumPageSide = 14_400.0
+    public static let maximumPageSide = PageSetup.maximumSide
 }
 
 private func points(_ value: Double) -> String {

@@ -28,16 +28,15 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
         case .faceIndexOutOfRange(let path, let index, let count):
             return "cannot use font '\(path)': face index \(index) is out of range (the file has \(count) face\(count == 1 ? "" : "s"))"
         case .bundledFontsMissing(let searched):
-            return "cannot find the bundled fonts (looked in \(searched.joined(separator: ", "))); set PAGINATE_FONTS to the Fonts folder or pass --font"
+            return "cannot find the bundled fonts (looked in \(searched.joined(separator: ", ")))"
         case .catalogUnavailable:
-            return "cannot look up installed fonts (fontconfig could not load its configuration); give --font a font file instead"
+            return "cannot look up installed fonts (fontconfig could not load its configuration)"
         case .invalidFontName(let name):
-            return "cannot use font '\(name)': it is neither a font file nor a font name such as 'DejaVu Serif:bold'; see `paginate fonts`"
+            return "cannot use font '\(name)': it is neither a font file nor a font name such as 'DejaVu Serif:bold'"
         case .unknownFamily(let name):
-            return "no installed font family named '\(name)'; see `paginate fonts`"
+            return "no installed font family named '\(name)'"
         case .notTrueTypeFamily(let name, let path, let alternative):
-            let advice = alternative.map { "use a TrueType font such as --font '\($0)'" }
-                ?? "no installed TrueType font can stand in; see `paginate fonts`"
+            let advice = alternative.map { "an installed TrueType font such as '\($0)' can stand in" } ?? "no installed TrueType font can stand in"
             return "cannot use font '\(name)' (\(path)): it has PostScript (CFF) outlines, which cannot be embedded in the PDF; \(advice)"
         }
     }

@@ -118,7 +118,7 @@ public struct LayoutManager {
             return try Hyphenator(language: language, leftMinimum: settings.typography.hyphenationLeftMinimum,
                                   rightMinimum: settings.typography.hyphenationRightMinimum)
         } catch {
-            throw .invalidSetting(error.description)
+            throw .hyphenationUnavailable(error)
         }
     }
 

@@ -31,17 +31,25 @@ public struct LayoutSettings: Hashable, Sendable {
     public static let bookDefaults = LayoutSettings(
         page: PageSetup(size: Size(width: 400, height: 600), margins: EdgeInsets(all: 36)))
 
+    /// The font sizes the engine accepts, in points.
+    public static let fontSizeRange = 1.0...1000
+    /// The line heights the engine accepts, as multiples of the font size.
+    public static let lineHeightRange = 0.5...10
+    /// The tab widths the engine accepts, in spaces.
+    public static let tabWidthRange = 1...64
+
     /// Checks every number before layout starts.
+    /// - Throws: the first `LayoutError` of the page setup, the type settings or the typography.
     public func validate() throws(LayoutError) {
         try page.validate()
-        guard fontSize.isFinite, fontSize >= 1, fontSize <= 1000 else {
-            throw .invalidSetting("--size must be between 1 and 1000 points (got \(format(fontSize)))")
+        guard LayoutSettings.fontSizeRange.contains(fontSize) else {
+            throw .outOfRange(.fontSize, value: fontSize, allowed: LayoutSettings.fontSizeRange)
         }
-        guard lineHeight.isFinite, lineHeight >= 0.5, lineHeight <= 10 else {
-            throw .invalidSetting("--line-height must be between 0.5 and 10 (got \(format(lineHeight)))")
+        guard LayoutSettings.lineHeightRange.contains(lineHeight) else {
+            throw .outOfRange(.lineHeight, value: lineHeight, allowed: LayoutSettings.lineHeightRange)
         }
-        guard tabWidth >= 1, tabWidth <= 64 else {
-            throw .invalidSetting("the tab width must be between 1 and 64 spaces (got \(tabWidth))")
+        guard LayoutSettings.tabWidthRange.contains(tabWidth) else {
+            throw .outOfRange(.tabWidth, value: Double(tabWidth), allowed: Double(LayoutSettings.tabWidthRange.lowerBound)...Double(LayoutSettings.tabWidthRange.upperBound))
         }
         try typography.validate()
     }

@@ -1,5 +1,27 @@
 /// Parsing of the lengths and page sizes people type: `400x600`, `148x210mm`, `6x9in`, `a5`, `36`, `1.5cm`.
 public enum Measurement {
+    /// What a piece of text was expected to be, for `LayoutError.unreadableMeasurement`.
+    public enum Kind: String, Hashable, Sendable {
+        /// One length: a number with an optional unit.
+        case length
+        /// A page size: `WxH` with an optional unit, or a name.
+        case pageSize
+        /// Margins: one length, or four separated by commas.
+        case margins
+
+        /// What the text should have been, as the end of "'…' is not …".
+        public var expectation: String {
+            switch self {
+            case .length:
+                "a length; write a number with an optional unit pt, mm, cm or in (e.g. 36, 12.7mm, 0.5in)"
+            case .pageSize:
+                "a page size; write WxH with an optional unit (400x600, 148x210mm, 6x9in) or a name: \(Measurement.namedPageSizes.keys.sorted().joined(separator: ", "))"
+            case .margins:
+                "a margin; give one length or four separated by commas (top,right,bottom,left)"
+            }
+        }
+    }
+
     /// Units a length may carry, with their size in points.
     public static let units: [(suffix: String, points: Double)] = [
         ("pt", 1), ("mm", 72 / 25.4), ("cm", 72 / 2.54), ("in", 72),
@@ -16,7 +38,7 @@ public enum Measurement {
     ]
 
     /// Parses one length; a number without a unit is in points.
-    /// - Throws: `LayoutError.invalidSetting` naming the text that could not be read.
+    /// - Throws: `LayoutError.unreadableMeasurement` naming the text that could not be read.
     public static func length(_ text: String) throws(LayoutError) -> Double {
         let trimmed = text.trimmingSpaces.lowercased()
         var number = Substring(trimmed)
@@ -27,7 +49,7 @@ public enum Measurement {
             break
         }
         guard let value = Double(number), value.isFinite else {
-            throw .invalidSetting("'\(text)' is not a length; write a number with an optional unit pt, mm, cm or in (e.g. 36, 12.7mm, 0.5in)")
+            throw .unreadableMeasurement(text: text, kind: .length)
         }
         return value * factor
     }
@@ -38,12 +60,16 @@ public enum Measurement {
         if let named = namedPageSizes[trimmed] { return named }
         let parts = trimmed.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw .invalidSetting("'\(text)' is not a page size; write WxH with an optional unit (400x600, 148x210mm, 6x9in) or a name: \(namedPageSizes.keys.sorted().joined(separator: ", "))")
+            throw .unreadableMeasurement(text: text, kind: .pageSize)
         }
         var unit = ""
         for candidate in units where parts[1].hasSuffix(candidate.suffix) { unit = candidate.suffix }
         let width = String(parts[0]).hasSuffixUnit ? String(parts[0]) : String(parts[0]) + unit
-        return Size(width: try length(width), height: try length(String(parts[1])))
+        // A side that cannot be read makes the whole size unreadable: the message quotes what was typed.
+        guard let width = try? length(width), let height = try? length(String(parts[1])) else {
+            throw .unreadableMeasurement(text: text, kind: .pageSize)
+        }
+        return Size(width: width, height: height)
     }
 
     /// Parses margins: one length for all sides, or four (`top,right,bottom,left`).
@@ -55,7 +81,7 @@ public enum Measurement {
             return EdgeInsets(top: try length(parts[0]), right: try length(parts[1]),
                               bottom: try length(parts[2]), left: try length(parts[3]))
         default:
-            throw .invalidSetting("'\(text)' is not a margin; give one length or four separated by commas (top,right,bottom,left)")
+            throw .unreadableMeasurement(text: text, kind: .margins)
         }
     }
 }

@@ -20,8 +20,17 @@ public struct PageSetup: Hashable, Sendable {
         self.gutter = gutter
     }
 
-    /// The largest page side, in points: PDF's limit (200 inches).
+    /// The smallest page side, in points: the smallest page a PDF may have.
+    public static let minimumSide = 3.0
+    /// The largest page side, in points: PDF's limit (200 inches). Also keeps widths far from the
+    /// limits of the integer arithmetic that measures lines.
     public static let maximumSide = 14_400.0
+    /// The page sides every command accepts, so that counts always match what is rendered.
+    public static let sideRange = minimumSide...maximumSide
+    /// The margins and the gutter a setup may have, in points (at most a whole page).
+    public static let spacingRange = 0...maximumSide
+    /// The fewest columns a page may have.
+    public static let columnRange = 1.0...Double.infinity
 
     /// The width of one column.
     public var columnWidth: Double {
@@ -39,23 +48,27 @@ public struct PageSetup: Hashable, Sendable {
     }
 
     /// Checks that the setup leaves room for text.
+    /// - Throws: `LayoutError.pageSizeOutOfRange`, `.outOfRange` (margins, gutter, columns) or
+    ///   `.noRoomForText`.
     public func validate() throws(LayoutError) {
-        let values = [size.width, size.height, margins.top, margins.right, margins.bottom, margins.left, gutter]
-        guard values.allSatisfy({ $0.isFinite }) else { throw .invalidGeometry("page size, margins and gutter must be finite numbers") }
-        guard size.width > 0, size.height > 0 else { throw .invalidGeometry("the page size must be positive (got \(format(size.width))x\(format(size.height)) pt)") }
-        // PDF's own limit, applied to every command so that counts always match what is rendered
-        // (and so widths stay far from the limits of integer arithmetic).
-        guard size.width <= PageSetup.maximumSide, size.height <= PageSetup.maximumSide else {
-            throw .invalidGeometry("a page must be between 3 and 14400 points on each side (got \(format(size.width))x\(format(size.height)) pt)")
+        // Written so that NaN fails every check.
+        guard PageSetup.sideRange.contains(size.width), PageSetup.sideRange.contains(size.height) else {
+            throw .pageSizeOutOfRange(size, allowed: PageSetup.sideRange)
         }
-        guard values.dropFirst(2).allSatisfy({ $0 >= 0 }) else { throw .invalidGeometry("margins and gutter cannot be negative") }
-        guard columns >= 1 else { throw .invalidGeometry("--columns must be at least 1 (got \(columns))") }
-        guard columnWidth > 0, columnHeight > 0 else {
-            throw .invalidGeometry("the margins\(columns > 1 ? ", columns and gutter" : "") leave no room for text on a \(format(size.width))x\(format(size.height)) pt page")
+        for margin in [margins.top, margins.right, margins.bottom, margins.left] where !PageSetup.spacingRange.contains(margin) {
+            throw .outOfRange(.margins, value: margin, allowed: PageSetup.spacingRange)
         }
+        guard PageSetup.spacingRange.contains(gutter) else {
+            throw .outOfRange(.gutter, value: gutter, allowed: PageSetup.spacingRange)
+        }
+        guard PageSetup.columnRange.contains(Double(columns)) else {
+            throw .outOfRange(.columns, value: Double(columns), allowed: PageSetup.columnRange)
+        }
+        guard columnWidth > 0, columnHeight > 0 else { throw .noRoomForText(page: size, columns: columns) }
     }
 }
 
+/// A number in a message (see `LayoutError.format`).
 func format(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    LayoutError.format(value)
 }

@@ -101,25 +101,33 @@ public struct Typography: Hashable, Sendable {
         }
     }
 
+    /// The language a program hyphenates in when its user asks for hyphenation without naming one.
+    public static let defaultHyphenationLanguage = "en-US"
+    /// The widow and orphan minimums the engine accepts, in lines.
+    public static let lineMinimumRange = 1...100
+    /// The hyphenation minimums the engine accepts, in letters.
+    public static let hyphenationMinimumRange = 1...20
+    /// The first-line indents and paragraph spacings the engine accepts, in points (at most a page).
+    public static let spacingRange = 0...PageSetup.maximumSide
+
     /// Checks every number before layout starts.
+    /// - Throws: `LayoutError.outOfRange` naming the setting, or `.invalidHeadingPattern`.
     public func validate() throws(LayoutError) {
-        guard (1...100).contains(widows) else {
-            throw .invalidSetting("--widows must be between 1 and 100 lines (got \(widows))")
-        }
-        guard (1...100).contains(orphans) else {
-            throw .invalidSetting("--orphans must be between 1 and 100 lines (got \(orphans))")
-        }
-        guard firstLineIndent.isFinite, firstLineIndent >= 0, firstLineIndent <= 14_400 else {
-            throw .invalidSetting("--indent must be between 0 and 14400 points (got \(format(firstLineIndent)))")
-        }
-        if let paragraphSpacing {
-            guard paragraphSpacing.isFinite, paragraphSpacing >= 0, paragraphSpacing <= 14_400 else {
-                throw .invalidSetting("--paragraph-spacing must be between 0 and 14400 points (got \(format(paragraphSpacing)))")
+        func check(_ value: Int, _ range: ClosedRange<Int>, _ setting: LayoutSetting) throws(LayoutError) {
+            guard range.contains(value) else {
+                throw .outOfRange(setting, value: Double(value), allowed: Double(range.lowerBound)...Double(range.upperBound))
             }
         }
-        guard (1...20).contains(hyphenationLeftMinimum), (1...20).contains(hyphenationRightMinimum) else {
-            throw .invalidSetting("--hyphenate-min must be two numbers of letters between 1 and 20, like 2,3 (got \(hyphenationLeftMinimum),\(hyphenationRightMinimum))")
+        try check(widows, Typography.lineMinimumRange, .widows)
+        try check(orphans, Typography.lineMinimumRange, .orphans)
+        guard Typography.spacingRange.contains(firstLineIndent) else {
+            throw .outOfRange(.firstLineIndent, value: firstLineIndent, allowed: Typography.spacingRange)
         }
+        if let paragraphSpacing, !Typography.spacingRange.contains(paragraphSpacing) {
+            throw .outOfRange(.paragraphSpacing, value: paragraphSpacing, allowed: Typography.spacingRange)
+        }
+        try check(hyphenationLeftMinimum, Typography.hyphenationMinimumRange, .hyphenationMinimum)
+        try check(hyphenationRightMinimum, Typography.hyphenationMinimumRange, .hyphenationMinimum)
         if let headingPattern {
             _ = try HeadingRule(pattern: headingPattern)
         }

@@ -19,7 +19,7 @@ extension TextStorage {
     ///
     /// The same splitter and rule as layout decide, so the list and the laid-out headings agree.
     /// - Returns: none in `lines` mode, where no line stands alone between blank lines.
-    /// - Throws: `LayoutError.invalidSetting` when the custom heading pattern is invalid.
+    /// - Throws: `LayoutError.invalidHeadingPattern` when the custom heading pattern is invalid.
     /// - Complexity: O(*n*) in the number of bytes, plus the rule's matching of candidate lines.
     public func headings(settings: LayoutSettings) throws(LayoutError) -> [HeadingEntry] {
         guard let rule = try HeadingRule.of(settings) else { return [] }

@@ -24,7 +24,7 @@ struct HeadingRule {
     private let isBuiltIn: Bool
 
     /// The rule for `pattern`, or the built-in rule when it is `nil`.
-    /// - Throws: `LayoutError.invalidSetting` when the pattern is not a valid regular expression.
+    /// - Throws: `LayoutError.invalidHeadingPattern` when the pattern is not a valid regular expression.
     init(pattern: String?) throws(LayoutError) {
         isBuiltIn = pattern == nil
         do {
@@ -32,7 +32,7 @@ struct HeadingRule {
         } catch {
             // Swift's parser explains itself in one short phrase, e.g. "expected ')'".
             let reason = "\(error)".split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
-            throw .invalidSetting("--heading is not a valid regular expression (\(reason)): \(pattern ?? "")")
+            throw .invalidHeadingPattern(pattern: pattern ?? "", reason: reason)
         }
     }
 
