@@ -23,11 +23,11 @@ enum ConfiguredDefaults {
     static let options: Set<String> = [
         "page", "margin", "font", "size", "line-height", "columns", "gutter", "paragraphs", "tab-width",
         "align", "breaking", "lang", "hyphenate-min", "widows", "orphans", "indent", "paragraph-spacing",
-        "heading", "heading-style", "heading-font", "jobs", "encoding",
+        "heading", "heading-style", "heading-font", "jobs", "encoding", "direction",
     ]
     /// The configurable flags: a true value (`1`, `true`, `yes`, `on`) adds the flag; a false one leaves it out.
     static let flags: Set<String> = [
-        "hyphenate", "kerning", "chapter-break", "no-cache", "strip-boilerplate", "no-strip-boilerplate", "quiet", "verbose",
+        "hyphenate", "kerning", "ligatures", "chapter-break", "no-cache", "strip-boilerplate", "no-strip-boilerplate", "quiet", "verbose",
     ]
 
     static let subcommands: Set<String> = ["render", "count", "map", "locate", "page", "find"]

@@ -24,6 +24,12 @@ struct TypographyOptions: ParsableArguments {
     @Flag(help: "Apply the font's pair kerning.")
     var kerning = defaults.kerning
 
+    @Flag(help: "Draw the fonts' standard ligatures (fi, fl, …); off so that text copied from the PDF stays plain letters.")
+    var ligatures = defaults.ligatures
+
+    @Option(help: ArgumentHelp("Base direction of paragraphs: auto (from each paragraph's first strong letter), ltr or rtl.", valueName: "dir"))
+    var direction = defaults.direction
+
     @Option(help: ArgumentHelp("Fewest lines of a paragraph alone at the head of a page or column.", valueName: "n"))
     var widows = defaults.widows
 
@@ -67,10 +73,12 @@ struct TypographyOptions: ParsableArguments {
         Typography(alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang ?? Typography.defaultHyphenationLanguage : nil, kerning: kerning,
                    widows: widows, orphans: orphans, firstLineIndent: indent.points, paragraphSpacing: paragraphSpacing?.points,
                    headingPattern: heading, chapterBreak: chapterBreak,
-                   hyphenationLeftMinimum: hyphenateMin.left, hyphenationRightMinimum: hyphenateMin.right)
+                   hyphenationLeftMinimum: hyphenateMin.left, hyphenationRightMinimum: hyphenateMin.right,
+                   direction: direction, ligatures: ligatures)
     }
 }
 
 extension TextAlignment: ExpressibleByArgument {}
 extension FontStyle: ExpressibleByArgument {}
 extension LineBreakingStrategy: ExpressibleByArgument {}
+extension TextDirection: ExpressibleByArgument {}
