@@ -2,7 +2,7 @@
 public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is missing, unreadable or not a font.
     case unreadable(path: String, reason: String)
-    /// The font has PostScript (CFF) outlines, which cannot be embedded in the PDF.
+    /// The font has variable PostScript (CFF2) outlines, which cannot be embedded in the PDF.
     case notTrueType(path: String)
     /// A collection index beyond the number of faces in the file.
     case faceIndexOutOfRange(path: String, index: Int, count: Int)
@@ -24,7 +24,7 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "cannot use font '\(path)': \(reason)"
         case .notTrueType(let path):
-            return "cannot use font '\(path)': it has PostScript (CFF) outlines; give a TrueType font (.ttf with glyf outlines)"
+            return "cannot use font '\(path)': it has variable PostScript (CFF2) outlines, which a PDF cannot embed; give a TrueType (.ttf) or CFF OpenType (.otf) font"
         case .faceIndexOutOfRange(let path, let index, let count):
             return "cannot use font '\(path)': face index \(index) is out of range (the file has \(count) face\(count == 1 ? "" : "s"))"
         case .bundledFontsMissing(let searched):
