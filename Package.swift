@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "PaginateExportTests",
             dependencies: ["PaginateExport", "PaginateKit"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "Samples"]
         ),
         .testTarget(
             name: "PaginateCLITests",

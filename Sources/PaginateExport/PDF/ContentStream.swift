@@ -2,7 +2,7 @@
 ///
 /// Text is shown as hex strings of two-byte glyph codes (`<0024004F> Tj`), each run at an absolute
 /// text matrix: no position depends on a previous run, so rounding never accumulates along a line.
-/// Positions are written to a thousandth of a point.
+/// Positions are written to a ten-thousandth of a point.
 struct ContentStream {
     /// The bytes written so far.
     private(set) var bytes: [UInt8] = []
@@ -66,20 +66,20 @@ struct ContentStream {
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-    /// Appends `value` rounded to three decimals, without trailing zeros or exponent (PDF has none).
+    /// Appends `value` rounded to four decimals, without trailing zeros or exponent (PDF has none).
     static func append(_ value: Double, to bytes: inout [UInt8]) {
         // Far beyond any page (14,400 pt); clamping keeps the integer conversion safe.
         let clamped = value.isFinite ? min(max(value, -1e9), 1e9) : 0
-        var thousandths = Int((clamped * 1000).rounded())
-        if thousandths < 0 {
+        var scaled = Int((clamped * 10_000).rounded())
+        if scaled < 0 {
             bytes.append(UInt8(ascii: "-"))
-            thousandths = -thousandths
+            scaled = -scaled
         }
-        appendDigits(thousandths / 1000, to: &bytes)
-        var fraction = thousandths % 1000
+        appendDigits(scaled / 10_000, to: &bytes)
+        var fraction = scaled % 10_000
         guard fraction != 0 else { return }
         bytes.append(UInt8(ascii: "."))
-        var divisor = 100
+        var divisor = 1000
         while fraction != 0 {
             bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
             fraction %= divisor
