@@ -14,8 +14,8 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidFontName(name: String)
     /// No installed font has this family name.
     case unknownFamily(name: String)
-    /// The font a name stands for has CFF outlines and no TrueType face of its style is installed;
-    /// `alternative` names an installed TrueType font to use instead, if there is one.
+    /// The font a name stands for has outlines the PDF cannot embed (Type 1, bitmap) and no usable
+    /// face of its style is installed; `alternative` names an installed font to use instead, if any.
     case notTrueTypeFamily(name: String, path: String, alternative: String?)
 
     /// The message shown to the user.
@@ -36,9 +36,9 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownFamily(let name):
             return "no installed font family named '\(name)'; see `paginate fonts`"
         case .notTrueTypeFamily(let name, let path, let alternative):
-            let advice = alternative.map { "use a TrueType font such as --font '\($0)'" }
-                ?? "no installed TrueType font can stand in; see `paginate fonts`"
-            return "cannot use font '\(name)' (\(path)): it has PostScript (CFF) outlines, which cannot be embedded in the PDF; \(advice)"
+            let advice = alternative.map { "use a font such as --font '\($0)'" }
+                ?? "no installed TrueType or CFF font can stand in; see `paginate fonts`"
+            return "cannot use font '\(name)' (\(path)): its outlines are neither TrueType nor CFF, so the PDF cannot embed them; \(advice)"
         }
     }
 
