@@ -21,7 +21,8 @@ struct EmbeddedFont {
         let font = usage.font
         let subsetter = try FontSubsetter(path: font.path, faceIndex: font.faceIndex)
         let metrics = FontDescriptorMetrics(head: subsetter.table("head"), os2: subsetter.table("OS/2"),
-                                            post: subsetter.table("post"), ascent: font.ascent)
+                                            post: subsetter.table("post"),
+                                            capitalTop: subsetter.glyph(for: 0x48).flatMap(subsetter.top(ofGlyph:)), ascent: font.ascent)
         if let refusal = metrics.embeddingRefusal {
             throw PDFError.cannotEmbedFont(path: font.path, reason: refusal)
         }

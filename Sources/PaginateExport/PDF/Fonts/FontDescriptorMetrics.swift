@@ -16,7 +16,12 @@ struct FontDescriptorMetrics: Equatable {
     var embeddingRefusal: String?
 
     /// Reads the metrics from raw tables. A missing or short table leaves its figures at safe defaults.
-    init(head: [UInt8], os2: [UInt8], post: [UInt8], ascent: Double) {
+    ///
+    /// - Parameters:
+    ///   - capitalTop: the top of the capital H in design units, for fonts whose `OS/2` table is
+    ///     too old to record the cap height; without it the ascent stands in.
+    ///   - ascent: the ascent in ems.
+    init(head: [UInt8], os2: [UInt8], post: [UInt8], capitalTop: Int? = nil, ascent: Double) {
         let table = TableReader.self
         let unitsPerEm = max(1, Int(table.uint16(head, 18) ?? 1000))
         func thousandths(_ units: Int) -> Int { units * 1000 / unitsPerEm }
@@ -26,7 +31,7 @@ struct FontDescriptorMetrics: Equatable {
         let fsType = table.uint16(os2, 8) ?? 0
         let familyClass = Int(table.uint16(os2, 30) ?? 0) >> 8
         let capHeight = version >= 2 ? table.int16(os2, 88) : nil
-        self.capHeight = capHeight.map { thousandths(Int($0)) } ?? Int(ascent * 1000)
+        self.capHeight = capHeight.map { thousandths(Int($0)) } ?? capitalTop.map(thousandths) ?? Int(ascent * 1000)
         italicAngle = Double(table.int32(post, 4) ?? 0) / 65536
         let fixedPitch = (table.uint32(post, 12) ?? 0) != 0
         let macItalic = ((table.uint16(head, 44) ?? 0) & 2) != 0

@@ -35,6 +35,23 @@ final class FontSubsetter {
         return FontSubsetter.bytes(of: table)
     }
 
+    /// The top of a glyph's outline above the baseline in design units, or `nil` without an outline.
+    func top(ofGlyph glyph: UInt32) -> Int? {
+        guard let font = hb_font_create(face) else { return nil }
+        defer { hb_font_destroy(font) }
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0, extents.height != 0 else { return nil }
+        return Int(extents.y_bearing)
+    }
+
+    /// The face's nominal glyph for a code point, or `nil`.
+    func glyph(for scalar: UInt32) -> UInt32? {
+        guard let font = hb_font_create(face) else { return nil }
+        defer { hb_font_destroy(font) }
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 ? glyph : nil
+    }
+
     /// A subset holding `glyphs`, glyph 0 (with its outline) and every glyph they are built from:
     /// a composite TrueType glyph brings its components, theirs in turn, to any depth.
     ///
