@@ -39,7 +39,8 @@ final class PDFDocument {
     private static let maximumFlatPages = Int(HPDF_LIMIT_MAX_ARRAY)
     private static let pagesPerTreeNode: HPDF_UINT = 1024
 
-    /// Creates an empty document with Unicode text and full stream compression.
+    /// Creates an empty document with Unicode metadata and outline titles (UTF-8 in, UTF-16 out)
+    /// and every stream compressed.
     ///
     /// - Parameter expectedPageCount: a hint; past libharu's array limit the page tree is split
     ///   into nodes, which small documents do not need.
