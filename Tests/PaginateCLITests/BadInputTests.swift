@@ -129,9 +129,11 @@ final class BadInputTests: XCTestCase {
                  text: .exactly("\u{FFFD}\u{200D}\u{FFFD}\u{200D}\u{FFFD}\u{200D}\u{FFFD}")),
         .renders("flags", .bytes(utf8("\u{1F1EB}\u{1F1F7}\u{1F1EF}\u{1F1F5}")),
                  warning: .exactly("4 characters beyond U+FFFF replaced by U+FFFD"), text: .exactly(String(repeating: "\u{FFFD}", count: 4))),
-        // The bundled fonts have no U+2764: its cluster's first character becomes U+FFFD.
+        // The bundled fonts have no U+2764: its cluster's first character becomes U+FFFD. Nor have
+        // they the enclosing keycap U+20E3, which extends the cluster of 1: measured as nothing, it
+        // is drawn as nothing (not as a box), so it is not in the extracted text.
         .renders("BMP emoji with variation selectors and a keycap", .bytes(utf8("\u{263A}\u{FE0F} \u{2764}\u{FE0F} 1\u{FE0F}\u{20E3}\n")),
-                 warning: .exactly("1 character not covered by any font"), text: .exactly("\u{263A}\u{FE0F}\u{FFFD}\u{FE0F}1\u{FE0F}\u{20E3}")),
+                 warning: .exactly("1 character not covered by any font"), text: .exactly("\u{263A}\u{FE0F}\u{FFFD}\u{FE0F}1\u{FE0F}")),
         .renders("characters outside the BMP", .bytes(utf8("\u{1D400}\u{1D401}\u{1D402} \u{10348} \u{20000}\n")),
                  warning: .exactly("5 characters beyond U+FFFF replaced by U+FFFD")),
         .renders("1 000 emoji", .bytes(repeated("\u{1F600}", 1_000)),

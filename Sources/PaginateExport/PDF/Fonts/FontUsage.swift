@@ -20,7 +20,7 @@ struct FontUsage {
     private(set) var texts: [UInt16: String] = [:]
 
     private static let unknown = UInt32.max
-    /// Marks a code point that draws nothing (a default-ignorable character the face lacks).
+    /// Marks a code point that draws nothing (a mark or default-ignorable character the face lacks).
     private static let skipped = UInt32(0x1_0000)
 
     /// Starts with nothing used.
@@ -32,8 +32,7 @@ struct FontUsage {
     /// Appends the codes that draw `text` to `codes`, recording each new one.
     ///
     /// A character the face has no glyph for draws glyph 0 (the missing-glyph box), as the engine
-    /// measured it, unless it is default-ignorable (a joiner, a variation selector), which the
-    /// engine gives no advance and which is then left out.
+    /// measured it, unless the engine gave it no advance (`measuresAsNothing`): then it is left out.
     mutating func encode(_ text: String, into codes: inout [UInt16]) {
         for scalar in text.unicodeScalars {
             let value = scalar.value
@@ -59,7 +58,7 @@ struct FontUsage {
         let glyph: UInt32
         if let nominal = font.glyph(for: scalar.value) {
             glyph = nominal
-        } else if scalar.properties.isDefaultIgnorableCodePoint {
+        } else if FontUsage.measuresAsNothing(scalar) {
             return FontUsage.skipped
         } else {
             glyph = 0
@@ -71,6 +70,19 @@ struct FontUsage {
             texts[code] = glyph == 0 ? "\u{FFFD}" : String(scalar)
         }
         return UInt32(code)
+    }
+
+    /// Whether the engine gives a character the face lacks no advance: it only extends a grapheme
+    /// cluster whose base the face has (a mark, a keycap) or is default-ignorable (a joiner, a
+    /// variation selector). Such a character is left out rather than drawn as a box that would
+    /// take room the layout did not give it.
+    static func measuresAsNothing(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if properties.isDefaultIgnorableCodePoint { return true }
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return false
+        }
     }
 
     /// Whether any character has been drawn with the face.
