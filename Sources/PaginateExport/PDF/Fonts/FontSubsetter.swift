@@ -14,9 +14,15 @@ final class FontSubsetter {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw PDFError.cannotEmbedFont(path: path, reason: "the file cannot be read")
         }
-        guard let face = hb_face_create(blob, UInt32(max(0, faceIndex))), hb_face_get_glyph_count(face) > 0 else {
+        guard let face = hb_face_create(blob, UInt32(max(0, faceIndex))) else {
             hb_blob_destroy(blob)
-            throw PDFError.cannotEmbedFont(path: path, reason: "HarfBuzz finds no glyphs in face \(faceIndex)")
+            throw PDFError.cannotEmbedFont(path: path, reason: "out of memory")
+        }
+        // HarfBuzz answers a file it cannot read with an empty face rather than nil.
+        guard hb_face_get_glyph_count(face) > 0 else {
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
+            throw PDFError.cannotEmbedFont(path: path, reason: "it is not an OpenType font with glyphs in face \(faceIndex)")
         }
         self.blob = blob
         self.face = face
