@@ -132,6 +132,24 @@ final class FontsEndToEndTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: pdf.path))
     }
 
+    /// A CID-keyed CFF collection by name (fonts-noto-cjk): embedded, and every glyph it draws has
+    /// its outline (checked by `Scripts/check-pdf-glyphs.py`).
+    func testNotoSansCJKIsEmbeddedByName() throws {
+        let cjk = folder.appendingPathComponent("cjk.txt")
+        try Data("中文排版测试：汉字、标点符号。日本語のテキスト。한국어 텍스트.\n".utf8).write(to: cjk)
+        let pdf = folder.appendingPathComponent("cjk.pdf")
+        let run = try PaginateBinary.run([cjk.path, "--font", "Noto Sans CJK SC", "-o", pdf.path])
+        XCTAssertEqual(run.status, 0, run.summary)
+        XCTAssertEqual(run.errors, "")
+        let fonts = try PDFTools.fonts(pdf)
+        XCTAssertEqual(fonts.map(\.family), ["NotoSansCJKsc-Regular"], "\(fonts)")
+        XCTAssertEqual(fonts.first?.type, "CID Type 0C")
+        XCTAssertEqual(fonts.first?.embedded, true)
+        let script = Corpus.repositoryRoot.appendingPathComponent("Scripts/check-pdf-glyphs.py").path
+        let check = try ChildProcess.run(script, [pdf.path])
+        XCTAssertEqual(check.status, 0, check.summary)
+    }
+
     func testCFFFamilyIsSetInItself() throws {
         let pdf = folder.appendingPathComponent("x.pdf")
         let run = try PaginateBinary.run([input.path, "--font", "Inconsolata", "-o", pdf.path])
