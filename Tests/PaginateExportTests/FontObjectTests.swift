@@ -43,12 +43,35 @@ final class FontObjectTests: XCTestCase {
         XCTAssertEqual(CIDWidths([1: 300, 2: 400]).defaultWidth, 300, "a tie goes to the smaller width")
     }
 
+    func testScatteredCodesAreJoinedBelowTheArrayLimit() {
+        // 9,000 listed codes with a gap after each: 9,000 runs, far over the limit, unless joined.
+        var scattered: [UInt16: Int] = [:]
+        for code in 0..<9_000 { scattered[UInt16(code * 3)] = 400 + code % 7 }
+        for code in 0..<4_000 { scattered[UInt16(40_000 + code)] = 1000 }
+        let widths = CIDWidths(scattered)
+        XCTAssertEqual(widths.defaultWidth, 1000)
+        XCTAssertLessThanOrEqual(widths.runs.count, CIDWidths.maximumRuns)
+        XCTAssertTrue(widths.runs.allSatisfy { $0.widths.count <= CIDWidths.maximumRunLength })
+        // Every used code keeps its own width.
+        for (code, width) in scattered where width != 1000 {
+            let run = widths.runs.first { $0.first <= Int(code) && Int(code) < $0.first + $0.widths.count }
+            XCTAssertEqual(run.map { $0.widths[Int(code) - $0.first] }, width, "code \(code)")
+        }
+        // Few runs are not joined.
+        XCTAssertEqual(CIDWidths([1: 300, 5: 400, 6: 400, 9: 1000]).runs, [CIDWidths.Run(first: 1, widths: [300]), CIDWidths.Run(first: 9, widths: [1000])])
+    }
+
     func testLongRunsAreSplitBelowTheArrayLimit() {
         var many: [UInt16: Int] = [:]
         for code in 0..<10_000 { many[UInt16(code)] = code % 2 == 0 ? 500 : 501 + code % 3 }
         let widths = CIDWidths(many)
+        XCTAssertEqual(widths.defaultWidth, 500)
         XCTAssertTrue(widths.runs.allSatisfy { $0.widths.count <= CIDWidths.maximumRunLength })
-        XCTAssertEqual(widths.runs.reduce(0) { $0 + $1.widths.count }, 10_000 - many.values.filter { $0 == widths.defaultWidth }.count)
+        XCTAssertLessThanOrEqual(widths.runs.count, CIDWidths.maximumRuns)
+        for (code, width) in many where width != 500 {
+            let run = widths.runs.first { $0.first <= Int(code) && Int(code) < $0.first + $0.widths.count }
+            XCTAssertEqual(run.map { $0.widths[Int(code) - $0.first] }, width, "code \(code)")
+        }
     }
 
     // MARK: - Codes
