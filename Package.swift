@@ -25,6 +25,12 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // The font subsetter the PDF writer embeds fonts with (libharfbuzz-subset).
+        .systemLibrary(
+            name: "CHarfBuzzSubset",
+            pkgConfig: "harfbuzz-subset",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
         .systemLibrary(
             name: "CFontconfig",
             pkgConfig: "fontconfig",
@@ -58,7 +64,7 @@ let package = Package(
         // Exports of a finished layout: PDF, text spreads, JSON page maps.
         .target(
             name: "PaginateExport",
-            dependencies: ["PaginateKit", "CHaru"]
+            dependencies: ["PaginateKit", "CHaru", "CHarfBuzzSubset"]
         ),
 
         // The command-line tool: parsing only; the work happens in the libraries.
@@ -78,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "PaginateExportTests",
             dependencies: ["PaginateExport", "PaginateKit"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "Samples"]
         ),
         .testTarget(
             name: "PaginateCLITests",

@@ -46,8 +46,8 @@ enum CommandLineWording {
         case .catalogUnavailable: "\(error); give --font a font file instead"
         case .invalidFontName, .unknownFamily: "\(error); see `paginate fonts`"
         case .notTrueTypeFamily(let name, let path, let alternative):
-            "cannot use font '\(name)' (\(path)): it has PostScript (CFF) outlines, which cannot be embedded in the PDF; "
-                + (alternative.map { "use a TrueType font such as --font '\($0)'" } ?? "no installed TrueType font can stand in; see `paginate fonts`")
+            "cannot use font '\(name)' (\(path)): its outlines are neither TrueType nor CFF, so the PDF cannot embed them; "
+                + (alternative.map { "use a font such as --font '\($0)'" } ?? "no installed TrueType or CFF font can stand in; see `paginate fonts`")
         case .unreadable, .notTrueType, .faceIndexOutOfRange: error.description
         }
     }

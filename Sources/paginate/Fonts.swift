@@ -7,14 +7,14 @@ struct Fonts: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the installed fonts --font can use, with their files and coverage of a sample text.",
         discussion: """
-        Lists every installed face with TrueType outlines, as fontconfig finds it: family, style, \
+        Lists every installed face with TrueType or CFF (PostScript) outlines, as fontconfig finds it: family, style, \
         the share of the sample's characters (white space aside) the face has glyphs for, and its \
         file ('file:N' for face N of a collection). PATTERN keeps the families whose name contains \
         it, ignoring case. Pass a family to --font, with a style if it is not the regular face: \
         --font 'DejaVu Serif:bold', --font 'Liberation Sans:style=Italic'.
 
-        Faces with PostScript (CFF) outlines cannot be embedded in the PDF and are left out; --all \
-        lists them too, marked in an OUTLINES column.
+        Faces with other outlines (Type 1, bitmap fonts) cannot be embedded in the PDF and are left \
+        out; --all lists them too, marked in an OUTLINES column.
 
         With --sample, the list is followed, after a blank line, by the font each character of the \
         sample is drawn with: the first of the fonts (the bundled ones, or those --font names) that has it, else \
@@ -55,7 +55,7 @@ struct Fonts: ParsableCommand {
                                valueName: "font"))
     var font: [String] = []
 
-    @Flag(help: "Also list faces with PostScript (CFF) outlines, which cannot be used.")
+    @Flag(help: "Also list faces the PDF cannot embed (Type 1, bitmap fonts).")
     var all = false
 
     @Flag(help: "Print a JSON document instead of columns.")
@@ -111,13 +111,13 @@ struct Fonts: ParsableCommand {
         return rows
     }
 
-    /// The error for an empty list; `skipped` faces matched but have CFF outlines.
+    /// The error for an empty list; `skipped` faces matched but cannot be embedded.
     private func noMatch(skipped: Int) -> CLIError {
-        let subject = pattern.map { "no installed TrueType font family matches '\($0)'" } ?? "no installed TrueType fonts"
+        let subject = pattern.map { "no installed font family matches '\($0)'" } ?? "no installed fonts"
         guard skipped > 0 else { return CLIError(message: subject, code: .failure) }
         let faces = skipped == 1
-            ? "1 face without TrueType outlines does; --all lists it"
-            : "\(skipped) faces without TrueType outlines do; --all lists them"
+            ? "1 face that cannot be embedded does; --all lists it"
+            : "\(skipped) faces that cannot be embedded do; --all lists them"
         return CLIError(message: "\(subject) (\(faces))", code: .failure)
     }
 

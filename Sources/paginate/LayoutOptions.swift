@@ -12,10 +12,10 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Margins: one length (a number with an optional unit pt, mm, cm or in), or four: top,right,bottom,left.", valueName: "lengths"))
     var margin = defaults.page.margins
 
-    @Option(name: .customLong("font"), help: ArgumentHelp("A TrueType font: an installed family, optionally with a style ('DejaVu Sans', 'Liberation Serif:bold'; see 'paginate fonts'), a file, or 'file.ttc:N' for face N of a collection. Repeatable: the first is primary, the rest are fallbacks. Default: the bundled DejaVu Serif with Droid Sans Fallback for CJK.", valueName: "font"))
+    @Option(name: .customLong("font"), help: ArgumentHelp("A TrueType or CFF OpenType font: an installed family, optionally with a style ('DejaVu Sans', 'Liberation Serif:bold'; see 'paginate fonts'), a file, or 'file.ttc:N' for face N of a collection. Repeatable: the first is primary, the rest are fallbacks. Default: the bundled DejaVu Serif with Droid Sans Fallback for CJK.", valueName: "font"))
     var fonts: [String] = []
 
-    @Option(name: .customLong("heading-font"), help: ArgumentHelp("The TrueType font headings are set in (a file or an installed name, like --font), as the face of --heading-style (default bold); its fallbacks are those of --font. Default: the bundled family's face, or with --font files the first of them.", valueName: "font"))
+    @Option(name: .customLong("heading-font"), help: ArgumentHelp("The font headings are set in (a file or an installed name, like --font), as the face of --heading-style (default bold); its fallbacks are those of --font. Default: the bundled family's face, or with --font files the first of them.", valueName: "font"))
     var headingFont: String?
 
     @Option(help: ArgumentHelp("Font size in points.", valueName: "points"))

@@ -8,7 +8,7 @@ enum BadInputFixtures {
 
     /// A 688-byte OpenType font with CFF (PostScript) outlines: sfnt version `OTTO`, glyphs
     /// .notdef, space and A, mapped from U+0020 and U+0041. Made with fontTools' FontBuilder
-    /// (`isTTF=False`, 1000 units per em); FreeType opens it, libharu could not embed it.
+    /// (`isTTF=False`, 1000 units per em); FreeType opens it and the PDF embeds it.
     static let cffFont: Data = Data(base64Encoded: [
         "T1RUTwAJAIAAAwAQQ0ZGIDEdnsIAAAI0AAAAbk9TLzJE/0SIAAABAAAAAGBjbWFwAHQAXAAAAdgAAAA8aGVhZC++EEIAAACc",
         "AAAANmhoZWEFegHGAAAA1AAAACRobXR4BaoAZAAAAqQAAAAMbWF4cAADUAAAAAD4AAAABm5hbWUPvSnsAAABYAAAAHhwb3N0",

@@ -60,9 +60,15 @@ final class ErrorEndToEndTests: XCTestCase {
         try assertFails([input.path, "--font", input.path, "-o", output.path], exitCode: 66, mentioning: "book.txt")
     }
 
-    func testPostScriptOutlineFontIsRefused() throws {
+    /// Not an error any more: a CFF OpenType font is embedded (as CIDFontType0 with FontFile3).
+    func testPostScriptOutlineFontIsEmbedded() throws {
         let font = try XCTUnwrap(Self.findCFFFont(), "no OpenType font with CFF outlines under /usr/share/fonts; Scripts/install-dependencies.sh installs fonts-inconsolata")
-        try assertFails([input.path, "--font", font, "-o", output.path], exitCode: 66, mentioning: "CFF")
+        let run = try PaginateBinary.run([input.path, "--font", font, "-o", output.path])
+        XCTAssertEqual(run.status, 0, run.summary)
+        let fonts = try PDFTools.fonts(output)
+        XCTAssertEqual(fonts.count, 1, "\(fonts)")
+        XCTAssertEqual(fonts.first?.type, "CID Type 0C")
+        XCTAssertEqual(fonts.first?.embedded, true)
     }
 
     /// An `.otf` file whose sfnt version is `OTTO` (CFF outlines): Inconsolata, or any other one.

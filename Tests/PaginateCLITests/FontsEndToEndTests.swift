@@ -4,7 +4,7 @@ import XCTest
 /// `paginate fonts`, and `--font` given an installed font's name, run through the built binary.
 ///
 /// Relies only on the fonts `Scripts/install-dependencies.sh` installs (DejaVu, Liberation, and
-/// Inconsolata, which has CFF outlines only).
+/// Inconsolata, which has CFF outlines only and is embedded as such).
 final class FontsEndToEndTests: XCTestCase {
     private var folder: URL!
     private var input: URL!
@@ -67,25 +67,22 @@ final class FontsEndToEndTests: XCTestCase {
         XCTAssertTrue(fonts.allSatisfy { $0["usable"] as? Bool == true })
     }
 
-    func testCFFFacesAreListedOnlyWithAll() throws {
-        let hidden = try PaginateBinary.run(["fonts", "inconsolata"])
-        XCTAssertEqual(hidden.status, 1, hidden.summary)
-        XCTAssertEqual(hidden.output, "")
-        XCTAssertEqual(hidden.errorLines.count, 1, hidden.summary)
-        XCTAssertTrue(hidden.errors.contains("--all"), hidden.summary)
-
-        let shown = try PaginateBinary.run(["fonts", "inconsolata", "--all"])
-        XCTAssertEqual(shown.status, 0, shown.summary)
-        let lines = shown.output.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.first?.contains("OUTLINES") == true, shown.output)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("Inconsolata ") && $0.contains("CFF (not usable)") && $0.hasSuffix("Inconsolata.otf") },
-                      shown.output)
+    func testCFFFacesAreListedAsUsable() throws {
+        let run = try PaginateBinary.run(["fonts", "inconsolata", "--all"])
+        XCTAssertEqual(run.status, 0, run.summary)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.contains("OUTLINES") == true, run.output)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Inconsolata ") && $0.contains(" CFF ") && !$0.contains("not usable") && $0.hasSuffix("Inconsolata.otf") },
+                      run.output)
+        let plain = try PaginateBinary.run(["fonts", "inconsolata"])
+        XCTAssertEqual(plain.status, 0, plain.summary)
+        XCTAssertTrue(plain.output.contains("Inconsolata.otf"), plain.output)
     }
 
     func testUnknownPatternAndEmptySample() throws {
         let none = try PaginateBinary.run(["fonts", "no such family anywhere"])
         XCTAssertEqual(none.status, 1, none.summary)
-        XCTAssertEqual(none.errorLines, ["paginate: error: no installed TrueType font family matches 'no such family anywhere'"])
+        XCTAssertEqual(none.errorLines, ["paginate: error: no installed font family matches 'no such family anywhere'"])
         let blank = try PaginateBinary.run(["fonts", "--sample", "  "])
         XCTAssertEqual(blank.status, 64, blank.summary)
         XCTAssertEqual(blank.errorLines.count, 1, blank.summary)
@@ -138,19 +135,31 @@ final class FontsEndToEndTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: pdf.path))
     }
 
-    func testCFFFamilyNamesATrueTypeStandIn() throws {
+    /// A CID-keyed CFF collection by name (fonts-noto-cjk): embedded, and every glyph it draws has
+    /// its outline (checked by `Scripts/check-pdf-glyphs.py`).
+    func testNotoSansCJKIsEmbeddedByName() throws {
+        let cjk = folder.appendingPathComponent("cjk.txt")
+        try Data("中文排版测试：汉字、标点符号。日本語のテキスト。한국어 텍스트.\n".utf8).write(to: cjk)
+        let pdf = folder.appendingPathComponent("cjk.pdf")
+        let run = try PaginateBinary.run([cjk.path, "--font", "Noto Sans CJK SC", "-o", pdf.path])
+        XCTAssertEqual(run.status, 0, run.summary)
+        XCTAssertEqual(run.errors, "")
+        let fonts = try PDFTools.fonts(pdf)
+        XCTAssertEqual(fonts.map(\.family), ["NotoSansCJKsc-Regular"], "\(fonts)")
+        XCTAssertEqual(fonts.first?.type, "CID Type 0C")
+        XCTAssertEqual(fonts.first?.embedded, true)
+        let script = Corpus.repositoryRoot.appendingPathComponent("Scripts/check-pdf-glyphs.py").path
+        let check = try ChildProcess.run(script, [pdf.path])
+        XCTAssertEqual(check.status, 0, check.summary)
+    }
+
+    func testCFFFamilyIsSetInItself() throws {
         let pdf = folder.appendingPathComponent("x.pdf")
         let run = try PaginateBinary.run([input.path, "--font", "Inconsolata", "-o", pdf.path])
-        XCTAssertEqual(run.status, 66, run.summary)
-        XCTAssertEqual(run.errorLines.count, 1, run.summary)
-        let message = run.errors
-        XCTAssertTrue(message.contains("Inconsolata.otf") && message.contains("CFF"), message)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: pdf.path))
-        // The suggestion works as given.
-        let quoted = try XCTUnwrap(message.range(of: "--font '"), message)
-        let suggestion = String(message[quoted.upperBound...].prefix { $0 != "'" })
-        XCTAssertFalse(suggestion.isEmpty, message)
-        let retry = try PaginateBinary.run([input.path, "--font", suggestion, "-o", pdf.path])
-        XCTAssertEqual(retry.status, 0, retry.summary)
+        XCTAssertEqual(run.status, 0, run.summary)
+        XCTAssertEqual(run.errors, "")
+        let fonts = try PDFTools.fonts(pdf)
+        XCTAssertEqual(fonts.map(\.family), ["Inconsolata"], "\(fonts)")
+        XCTAssertEqual(fonts.first?.embedded, true)
     }
 }

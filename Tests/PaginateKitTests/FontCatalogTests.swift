@@ -60,23 +60,16 @@ final class FontCatalogTests: XCTestCase {
         XCTAssertEqual(resolutionError(":bold"), .invalidFontName(name: ":bold"))
     }
 
-    func testCFFFamilyNamesATrueTypeAlternative() throws {
-        guard let error = resolutionError("Inconsolata") else { return }
-        guard case .notTrueTypeFamily(let name, let path, let alternative) = error else {
-            return XCTFail("expected a CFF refusal, got \(error)")
-        }
-        XCTAssertEqual(name, "Inconsolata")
-        XCTAssertTrue(path.hasSuffix("/Inconsolata.otf"), path)
-        let suggested = try XCTUnwrap(alternative, "a TrueType monospace font is installed")
-        XCTAssertTrue(error.description.contains("CFF"), error.description)
-        XCTAssertTrue(error.description.contains("'\(suggested)'"), error.description)
-        XCTAssertFalse(error.description.contains("--font"), "the library names no command-line flag: \(error.description)")
-        // Inconsolata is monospaced; so must the stand-in be, and usable.
-        let file = try resolve(suggested)
+    func testCFFFamilyResolvesToItsOwnFace() throws {
+        // Inconsolata (fonts-inconsolata) has CFF outlines only; the PDF embeds them.
+        let file = try resolve("Inconsolata")
+        XCTAssertTrue(file.path.hasSuffix("/Inconsolata.otf"), file.path)
         let face = try XCTUnwrap(FontCatalog().faces().first { $0.file == file })
-        XCTAssertEqual(face.outlines, .trueType)
-        XCTAssertTrue(face.isMonospace, "\(suggested) should be monospaced")
-        XCTAssertNoThrow(try Font(path: file.path, faceIndex: file.faceIndex))
+        XCTAssertEqual(face.outlines, .cff)
+        XCTAssertTrue(face.isUsable)
+        let font = try Font(path: file.path, faceIndex: file.faceIndex)
+        XCTAssertEqual(font.outlines, .cff)
+        XCTAssertFalse(font.isCIDKeyed, "Inconsolata's CFF is name-keyed")
     }
 
     // MARK: Listing
@@ -91,7 +84,7 @@ final class FontCatalogTests: XCTestCase {
         XCTAssertEqual(serif.fontName, "DejaVu Serif")
         let inconsolata = try XCTUnwrap(faces.first { $0.family == "Inconsolata" })
         XCTAssertEqual(inconsolata.outlines, .cff)
-        XCTAssertFalse(inconsolata.isUsable)
+        XCTAssertTrue(inconsolata.isUsable, "CFF outlines are embedded")
         XCTAssertEqual(Set(faces.map(\.file)).count, faces.count, "each face once")
         let families = faces.map { $0.family.lowercased() }
         XCTAssertEqual(families, families.sorted(), "sorted by family")

@@ -162,17 +162,41 @@ final class FontTests: XCTestCase {
         return url
     }
 
-    func testPostScriptOutlinesAreRejected() throws {
-        let url = try fontWithRenamedGlyf("CFF ", name: "postscript.otf")
+    func testVariablePostScriptOutlinesAreRejected() throws {
+        let url = try fontWithRenamedGlyf("CFF2", name: "variable.otf")
         assertFontError(url.path) { error in
             XCTAssertEqual(error, .notTrueType(path: url.path))
-            XCTAssertTrue(error.description.contains("CFF"))
+            XCTAssertTrue(error.description.contains("CFF2"))
         }
+    }
+
+    func testCIDKeyedCFFFontIsMeasuredAndAddressedByCID() throws {
+        // Noto Sans CJK (fonts-noto-cjk): CID-keyed CFF outlines in a collection.
+        let file = try FontCatalog().resolve(name: "Noto Sans CJK SC")
+        let font = try Font(path: file.path, faceIndex: file.faceIndex)
+        XCTAssertEqual(font.outlines, .cff)
+        XCTAssertTrue(font.isCIDKeyed)
+        let glyph = try XCTUnwrap(font.glyph(for: 0x4E2D), "中")
+        XCTAssertEqual(font.width(of: 0x4E2D), 1000)
+        XCTAssertEqual(font.width(ofGlyph: glyph), 1000)
+        XCTAssertNotNil(font.characterIdentifier(ofGlyph: glyph))
+        XCTAssertNil(font.glyph(for: 0x10FFFD), "a private-use plane character it has no glyph for")
+    }
+
+    func testNominalGlyphsBeyondTheBMP() throws {
+        let font = try Font(path: UnitSupport.dejaVuPath)
+        XCTAssertEqual(font.outlines, .trueType)
+        XCTAssertFalse(font.isCIDKeyed)
+        let glyph = try XCTUnwrap(font.glyph(for: 0x1D434), "mathematical italic A")
+        XCTAssertNotEqual(glyph, try XCTUnwrap(font.glyph(for: 0x41)))
+        XCTAssertEqual(font.width(ofGlyph: glyph), font.width(of: 0x1D434))
+        XCTAssertNil(font.characterIdentifier(ofGlyph: glyph), "TrueType glyphs have no CID")
+        XCTAssertEqual(font.width(ofGlyph: 0), font.missingGlyphWidth)
     }
 
     func testNoOutlinesAtAll() throws {
         let url = try fontWithRenamedGlyf("zzzz", name: "outlineless.ttf")
-        assertFontError(url.path) { XCTAssertEqual($0, .unreadable(path: url.path, reason: "it has no TrueType outlines")) }
+        assertFontError(url.path) { XCTAssertEqual($0, .unreadable(path: url.path, reason: "it has neither TrueType (glyf) nor PostScript (CFF) outlines")) }
     }
 
     func testFaceIndexOutOfRange() throws {

@@ -5,10 +5,13 @@ import Glibc
 import Musl
 #endif
 
-/// A font loaded into one `PDFDocument`; only meaningful for the document that returned it.
+/// A font object of one `PDFDocument`; only meaningful for the document that returned it.
 struct PDFFontHandle: Hashable, Sendable {
     /// Position in the document's font table; the raw libharu pointer never leaves the document.
     fileprivate let index: Int
+
+    /// The font's name in page resources (`F1`, `F2`, …), the same on every page.
+    var resourceName: String { "F\(index + 1)" }
 }
 
 /// The only owner of a libharu document: every libharu call of the package goes through here.
@@ -17,30 +20,27 @@ struct PDFFontHandle: Hashable, Sendable {
 /// records the first code on the document, and `check(_:)` turns it into a thrown `PDFError`
 /// after each call, so a failure surfaces at the call that caused it and never ends the process.
 ///
-/// Text is Unicode throughout: fonts are embedded as CID TrueType (Identity-H) subsets addressed
-/// by BMP code points, which also gives every font a ToUnicode map, so text can be extracted.
+/// libharu serves for the document structure (pages, outline, info, labels) and for writing
+/// objects. Fonts and page content are the package's own: content streams come ready-made
+/// (`ContentStream`) and fonts as `PDFObject` trees (`EmbeddedFont`), which this class writes
+/// through libharu's object layer (dictionaries, arrays, streams) like any other object.
 final class PDFDocument {
     private var doc: HPDF_Doc!
-    private var fonts: [HPDF_Font] = []
-    private var fontsByFile: [String: PDFFontHandle] = [:]
+    /// Each font's Type0 dictionary, created empty on first use and completed by `defineFont`.
+    private var fonts: [HPDF_Dict] = []
     private var page: HPDF_Page?
     /// Every page added so far, in order, so that outline entries can point back at them.
     private var pages: [HPDF_Page] = []
     private var pageHeights: [Double] = []
-    private var pageHeight = 0.0
-    /// Text-space scale standing in for font sizes above libharu's 600 pt limit.
-    private var textScale = 1.0
-    private var inText = false
     /// The first error libharu reported since the last `check`: (error code, detail code).
     fileprivate var pendingError: LibraryError?
 
-    /// The largest size libharu accepts in `Tf`; larger sizes are drawn by scaling the text matrix.
-    private static let maximumFontSize = Double(HPDF_MAX_FONTSIZE)
     /// libharu keeps all pages in one `/Kids` array unless told otherwise, and arrays are capped.
     private static let maximumFlatPages = Int(HPDF_LIMIT_MAX_ARRAY)
     private static let pagesPerTreeNode: HPDF_UINT = 1024
 
-    /// Creates an empty document with Unicode text and full stream compression.
+    /// Creates an empty document with Unicode metadata and outline titles (UTF-8 in, UTF-16 out)
+    /// and every stream compressed.
     ///
     /// - Parameter expectedPageCount: a hint; past libharu's array limit the page tree is split
     ///   into nodes, which small documents do not need.
@@ -88,41 +88,74 @@ final class PDFDocument {
 
     // MARK: - Fonts
 
-    /// Embeds face `faceIndex` of a TrueType file; loading the same face again returns the same handle.
-    ///
-    /// - Throws: `PDFError.cannotEmbedFont` with the reason libharu gave.
-    func loadTrueTypeFont(path: String, faceIndex: Int) throws -> PDFFontHandle {
-        let key = "\(faceIndex)#\(path)"
-        if let known = fontsByFile[key] { return known }
-        let name: UnsafePointer<CChar>?
-        // libharu has separate entry points for collections and plain files, and each refuses the other.
-        if isFontCollection(path) {
-            name = HPDF_LoadTTFontFromFile2(doc, path, HPDF_UINT(max(0, faceIndex)), HPDF_TRUE)
-        } else {
-            name = HPDF_LoadTTFontFromFile(doc, path, HPDF_TRUE)
+    /// Creates a font object, empty until `defineFont` fills it, so that pages can refer to it
+    /// before the document knows every glyph it will draw.
+    func addFont() throws -> PDFFontHandle {
+        guard let font = HPDF_Dict_New(doc.pointee.mmgr) else {
+            throw PDFError.libraryFailure(operation: "adding a font", reason: "out of memory")
         }
-        let font = name.flatMap { HPDF_GetFont(doc, $0, "UTF-8") }
-        if let failure = takeError() ?? (font == nil ? LibraryError(code: Int(HPDF_INVALID_FONT), detail: 0) : nil) {
-            throw PDFError.cannotEmbedFont(path: path, reason: PDFDocument.fontReason(failure))
-        }
-        fonts.append(font!)
-        let handle = PDFFontHandle(index: fonts.count - 1)
-        fontsByFile[key] = handle
-        return handle
+        try check("adding a font", HPDF_Xref_Add(doc.pointee.xref, font))
+        fonts.append(font)
+        return PDFFontHandle(index: fonts.count - 1)
     }
 
-    private func isFontCollection(_ path: String) -> Bool {
-        guard let file = fopen(path, "rb") else { return false }
-        defer { fclose(file) }
-        var magic = [UInt8](repeating: 0, count: 4)
-        return fread(&magic, 1, 4, file) == 4 && magic == Array("ttcf".utf8)
+    /// Writes the entries of a font made by `addFont`, with every object they hold.
+    func defineFont(_ font: PDFFontHandle, entries: [PDFEntry]) throws {
+        precondition(fonts.indices.contains(font.index), "defineFont(_:entries:) needs a font of this document")
+        try add(entries, to: fonts[font.index], operation: "writing a font")
+    }
+
+    /// The library object for `object`; indirect objects are registered with the document.
+    private func make(_ object: PDFObject, operation: String) throws -> UnsafeMutableRawPointer {
+        let mmgr = doc.pointee.mmgr
+        var made: UnsafeMutableRawPointer?
+        switch object {
+        case .name(let value):
+            made = UnsafeMutableRawPointer(HPDF_Name_New(mmgr, value))
+        case .integer(let value):
+            made = UnsafeMutableRawPointer(HPDF_Number_New(mmgr, HPDF_INT32(clamping: value)))
+        case .real(let value):
+            made = UnsafeMutableRawPointer(HPDF_Real_New(mmgr, HPDF_REAL(value)))
+        case .string(let value):
+            made = UnsafeMutableRawPointer(HPDF_String_New(mmgr, value, nil))
+        case .array(let items):
+            guard let array = HPDF_Array_New(mmgr) else { break }
+            for item in items {
+                try check(operation, HPDF_Array_Add(array, try make(item, operation: operation)))
+            }
+            return UnsafeMutableRawPointer(array)
+        case .dictionary(let entries):
+            guard let dictionary = HPDF_Dict_New(mmgr) else { break }
+            try add(entries, to: dictionary, operation: operation)
+            return UnsafeMutableRawPointer(dictionary)
+        case .stream(let entries, let data, let compressed):
+            // A stream is always indirect: libharu registers it when creating it.
+            guard let stream = HPDF_DictStream_New(mmgr, doc.pointee.xref) else { break }
+            try add(entries, to: stream, operation: operation)
+            if compressed { stream.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE) }
+            try check(operation, data.withUnsafeBufferPointer { HPDF_Stream_Write(stream.pointee.stream, $0.baseAddress, HPDF_UINT(data.count)) })
+            return UnsafeMutableRawPointer(stream)
+        case .reference(let target):
+            let made = try make(target, operation: operation)
+            if case .stream = target { return made }
+            try check(operation, HPDF_Xref_Add(doc.pointee.xref, made))
+            return made
+        }
+        try check(operation)
+        guard let made else { throw PDFError.libraryFailure(operation: operation, reason: "out of memory") }
+        return made
+    }
+
+    private func add(_ entries: [PDFEntry], to dictionary: HPDF_Dict, operation: String) throws {
+        for entry in entries {
+            try check(operation, HPDF_Dict_Add(dictionary, entry.key, try make(entry.value, operation: operation)))
+        }
     }
 
     // MARK: - Pages and text
 
     /// Appends a page of exactly `width` × `height` points and makes it the current page.
     func addPage(width: Double, height: Double) throws {
-        precondition(!inText, "endText() must be called before adding a page")
         let limits = PDFLimits.minimumPageSide...PDFLimits.maximumPageSide
         guard limits.contains(width), limits.contains(height) else {
             throw PDFError.invalidPageSize(width: width, height: height)
@@ -132,7 +165,6 @@ final class PDFDocument {
         try check("setting the page width", HPDF_Page_SetWidth(newPage, HPDF_REAL(width)))
         try check("setting the page height", HPDF_Page_SetHeight(newPage, HPDF_REAL(height)))
         page = newPage
-        pageHeight = height
         pages.append(newPage!)
         pageHeights.append(height)
     }
@@ -184,59 +216,42 @@ final class PDFDocument {
         try check("setting the page mode", HPDF_SetPageMode(doc, HPDF_PAGE_MODE_USE_OUTLINE))
     }
 
-    /// Opens a text object on the current page; `showText` is only valid inside one.
-    func beginText() throws {
-        precondition(page != nil && !inText, "beginText() needs a page and no open text object")
-        try check("starting text", HPDF_Page_BeginText(page))
-        inText = true
-    }
-
-    /// Closes the text object opened by `beginText`.
-    func endText() throws {
-        precondition(inText, "endText() without beginText()")
-        try check("ending text", HPDF_Page_EndText(page))
-        inText = false
-    }
-
-    /// Selects the font and size for the following `showText` calls.
-    func setFont(_ font: PDFFontHandle, size: Double) throws {
-        precondition(inText && fonts.indices.contains(font.index), "setFont(_:size:) needs an open text object and a font of this document")
-        guard size.isFinite, size > 0 else {
-            throw PDFError.libraryFailure(operation: "selecting a font", reason: "the font size \(size) is not positive")
+    /// Appends `content` to the current page's content stream and lists `fonts`, which it
+    /// selects by their resource names, in the page's resources.
+    func addContent(_ content: ContentStream, fonts used: [PDFFontHandle]) throws {
+        guard let page else { preconditionFailure("addContent(_:fonts:) needs a page") }
+        precondition(!content.isInText, "a page's content must close its text object")
+        if !used.isEmpty {
+            guard let resources = dictionary(HPDF_Dict_GetItem(page, "Resources", HPDF_UINT16(HPDF_OCLASS_DICT))) else {
+                throw PDFError.libraryFailure(operation: "listing a page's fonts", reason: "the page has no resources")
+            }
+            var fontResources = dictionary(HPDF_Dict_GetItem(resources, "Font", HPDF_UINT16(HPDF_OCLASS_DICT)))
+            if fontResources == nil {
+                fontResources = HPDF_Dict_New(doc.pointee.mmgr)
+                try check("listing a page's fonts", HPDF_Dict_Add(resources, "Font", UnsafeMutableRawPointer(fontResources)))
+            }
+            for font in used {
+                precondition(fonts.indices.contains(font.index), "addContent(_:fonts:) needs fonts of this document")
+                try check("listing a page's fonts", HPDF_Dict_Add(fontResources, font.resourceName, UnsafeMutableRawPointer(fonts[font.index])))
+            }
         }
-        // libharu caps Tf at 600 pt; drawing at a smaller Tf in a scaled text space looks the same.
-        textScale = size > PDFDocument.maximumFontSize ? size / PDFDocument.maximumFontSize : 1
-        try check("selecting a font", HPDF_Page_SetFontAndSize(page, fonts[font.index], HPDF_REAL(size / textScale)))
-    }
-
-    /// Draws `text` with its baseline origin at (`x`, `y`) in PDF coordinates (bottom-left origin).
-    ///
-    /// The position is absolute: a full text matrix is set for every call, so rounding in one run
-    /// never carries into the next, as relative `Td` moves would.
-    func showText(_ text: String, atX x: Double, y: Double) throws {
-        precondition(inText, "showText(_:atX:y:) outside beginText()/endText()")
-        let drawable = PDFDocument.drawableText(text)
-        guard !drawable.isEmpty else { return }
-        let scale = HPDF_REAL(textScale)
-        try check("positioning text", HPDF_Page_SetTextMatrix(page, scale, 0, 0, scale, HPDF_REAL(x), HPDF_REAL(y)))
-        try check("drawing text", HPDF_Page_ShowText(page, drawable))
-    }
-
-    /// `text` as libharu can take it: CIDs are BMP code points and the string is NUL-terminated.
-    static func drawableText(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value > 0xFFFF || $0.value == 0 }) else { return text }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where scalar.value != 0 {
-            scalars.append(scalar.value > 0xFFFF ? "\u{FFFD}" : scalar)
+        guard !content.bytes.isEmpty else { return }
+        guard let contents = dictionary(HPDF_Dict_GetItem(page, "Contents", HPDF_UINT16(HPDF_OCLASS_DICT))) else {
+            throw PDFError.libraryFailure(operation: "drawing a page", reason: "the page has no content stream")
         }
-        return String(scalars)
+        try check("drawing a page", content.bytes.withUnsafeBufferPointer {
+            HPDF_Stream_Write(contents.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
+        })
+    }
+
+    private func dictionary(_ item: UnsafeMutableRawPointer?) -> HPDF_Dict? {
+        item?.assumingMemoryBound(to: HPDF_Dict_Rec.self)
     }
 
     // MARK: - Output
 
     /// Serialises the document into memory and returns the bytes of the PDF file.
     func save() throws -> [UInt8] {
-        precondition(!inText, "endText() must be called before saving")
         if let failure = takeError() ?? LibraryError(status: HPDF_SaveToStream(doc)) {
             throw PDFError.cannotWrite(reason: PDFDocument.reason(failure))
         }
@@ -272,20 +287,6 @@ final class PDFDocument {
         pendingError = nil
         HPDF_ResetError(doc)
         return failure
-    }
-
-    private static func fontReason(_ failure: LibraryError) -> String {
-        switch failure.code {
-        case Int(HPDF_TTF_CANNOT_EMBEDDING_FONT): return "its licence (OS/2 fsType) forbids embedding"
-        case Int(HPDF_TTF_MISSING_TABLE): return "it lacks a table a TrueType font needs (is it a CFF/PostScript OpenType font?)"
-        case Int(HPDF_TTF_INVALID_CMAP): return "it has no Unicode character map libharu can use"
-        case Int(HPDF_TTF_INVALID_FOMAT), Int(HPDF_INVALID_FONTDEF_DATA), Int(HPDF_UNSUPPORTED_FONT_TYPE): return "it is not a TrueType font libharu can read"
-        case Int(HPDF_INVALID_TTC_FILE): return "it is not a valid TrueType collection"
-        case Int(HPDF_INVALID_TTC_INDEX): return "the collection has no face with that index"
-        case Int(HPDF_FILE_OPEN_ERROR): return "the file cannot be opened"
-        case Int(HPDF_FILE_IO_ERROR): return "the file cannot be read"
-        default: return reason(failure)
-        }
     }
 
     private static func reason(_ failure: LibraryError) -> String {

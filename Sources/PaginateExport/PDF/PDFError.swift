@@ -5,7 +5,7 @@ import PaginateKit
 /// The PDF library reports numeric codes; `PDFDocument` turns them into these cases so that
 /// nothing above it has to know the library's code table.
 public enum PDFError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The font file could not be embedded (unreadable, not TrueType, or its licence forbids it).
+    /// The font file could not be embedded (unreadable, not subsettable, or its licence forbids it).
     case cannotEmbedFont(path: String, reason: String)
     /// The page size is outside what a PDF page may have.
     case invalidPageSize(width: Double, height: Double)
@@ -20,7 +20,7 @@ public enum PDFError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotEmbedFont(let path, let reason):
-            return "cannot embed font '\(path)': \(reason); give a TrueType font (.ttf, or .ttc#N) that permits embedding"
+            return "cannot embed font '\(path)': \(reason); give a TrueType (.ttf) or CFF OpenType (.otf) font, or a face of a collection (.ttc#N), that permits embedding"
         case .invalidPageSize(let width, let height):
             return "a PDF page must be between \(Int(PDFLimits.minimumPageSide)) and \(Int(PDFLimits.maximumPageSide)) points on each side (got \(points(width))x\(points(height)) pt)"
         case .invalidSourceDateEpoch(let value):

@@ -65,8 +65,8 @@ public struct PDFRenderer {
 
     /// Renders every page of `layout` and returns the bytes of the PDF file.
     ///
-    /// Fonts are embedded lazily, on their first use, so a book that never needs a fallback font
-    /// does not carry it.
+    /// Fonts are embedded only if used, each face once, as a subset of the glyphs drawn, so a book
+    /// that never needs a fallback font does not carry it.
     /// - Throws: `PDFError` when a font cannot be embedded, the page size is not valid for PDF,
     ///   `SOURCE_DATE_EPOCH` is malformed, or the document cannot be serialised.
     public func render(_ layout: Layout) throws -> [UInt8] {
@@ -75,19 +75,12 @@ public struct PDFRenderer {
         if let time = try timestamp() { try document.setDates(time) }
         if let language { try document.setLanguage(language) }
 
-        var loaded: [Int: PDFFontHandle] = [:]
-        func handle(for index: Int) throws -> PDFFontHandle {
-            if let known = loaded[index] { return known }
-            precondition(fonts.fonts.indices.contains(index), "run font index \(index) is outside the font chain")
-            let font = fonts.fonts[index]
-            let handle = try document.loadTrueTypeFont(path: font.path, faceIndex: font.faceIndex)
-            loaded[index] = handle
-            return handle
-        }
-
+        var fontText = FontText(fonts: fonts, document: document)
         let size = layout.settings.page.size
         let fontSize = layout.settings.fontSize
         let perSheet = imposition.pagesPerSheet
+        var content = ContentStream()
+        var pageFonts: [PDFFontHandle] = []
         for (index, page) in layout.pages.enumerated() {
             if index % perSheet == 0 {
                 try document.addPage(width: size.width * Double(perSheet), height: size.height)
@@ -97,36 +90,33 @@ public struct PDFRenderer {
             let runs = page.containers.lazy.flatMap { container in
                 container.lines.lazy.flatMap { line in line.runs.lazy.map { (container.frame, line, $0) } }
             }
-            var opened = false
-            // Tf persists within a page's content stream, so it is only repeated when the font changes.
-            var currentFont: Int?
+            // Tf persists within a text object, so it is only repeated when the font changes.
+            var currentFont: PDFFontHandle?
             for (frame, line, run) in runs where PDFRenderer.isDrawn(run.text) {
-                if !opened {
-                    try document.beginText()
-                    opened = true
-                }
-                if currentFont != run.fontIndex {
-                    try document.setFont(try handle(for: run.fontIndex), size: fontSize)
-                    currentFont = run.fontIndex
-                }
+                if !content.isInText { content.beginText() }
                 let x = dx + frame.minX + line.origin.x + run.x
                 let baseline = size.height - (frame.minY + line.origin.y + line.baseline)
-                try document.showText(run.text, atX: x, y: baseline)
+                try fontText.show(run.text, fontIndex: run.fontIndex, size: fontSize, x: x, y: baseline, in: &content, current: &currentFont, pageFonts: &pageFonts)
             }
             let margins = marginText(for: page, in: layout)
-            if !margins.isEmpty && !opened {
-                try document.beginText()
-                opened = true
-            }
             for (line, placement) in margins {
+                if !content.isInText { content.beginText() }
+                currentFont = nil  // margin text has its own size
                 for run in line.runs {
-                    try document.setFont(try handle(for: run.fontIndex), size: placement.size)
-                    try document.showText(run.text, atX: dx + placement.x + run.x, y: placement.y)
+                    try fontText.show(run.text, fontIndex: run.fontIndex, size: placement.size, x: dx + placement.x + run.x, y: placement.y,
+                                      in: &content, current: &currentFont, pageFonts: &pageFonts)
                 }
             }
-            if opened { try document.endText() }
+            if content.isInText { content.endText() }
+            // An imposed sheet gets both its pages' content before the next sheet begins.
+            if (index + 1) % perSheet == 0 || index + 1 == layout.pages.count {
+                try document.addContent(content, fonts: pageFonts)
+                content = ContentStream()
+                pageFonts.removeAll(keepingCapacity: true)
+            }
             progress?(index + 1, layout.pages.count)
         }
+        try fontText.embedFonts()
         if perSheet == 1 {
             try document.labelPagesWithNumbers()
             if facingPages { try document.showFacingPages() }

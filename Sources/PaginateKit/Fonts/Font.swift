@@ -1,4 +1,5 @@
-/// A TrueType face with the metrics layout needs, measured by FreeType and cached.
+/// An OpenType face (TrueType or CFF outlines) with the metrics layout needs, measured by FreeType
+/// and cached.
 ///
 /// Advances are FreeType's unhinted design-unit advances converted to thousandths of an em the way
 /// the PDF writer records them in the embedded font's `/W` array (truncated toward zero). A PDF
@@ -19,11 +20,27 @@ public final class Font {
     public let ascent: Double
     /// Descender in em units (positive, below the baseline).
     public let descent: Double
+    /// The kind of outlines the face has, which decides how a PDF embeds it.
+    public let outlines: Outlines
+    /// Whether the face's CFF outlines are CID-keyed, so that glyphs are addressed by CID
+    /// (`characterIdentifier(ofGlyph:)`) rather than by glyph index. Always false for TrueType.
+    public let isCIDKeyed: Bool
+
+    /// How a face's glyphs are described.
+    public enum Outlines: Hashable, Sendable {
+        /// Quadratic TrueType outlines (`glyf`).
+        case trueType
+        /// PostScript outlines in a `CFF ` table (OpenType `.otf`).
+        case cff
+    }
 
     private let face: FreeTypeFace
     private let unitsPerEm: Int
     /// Thousandths of an em per BMP code point; `unknown` until measured, `missing` without a glyph.
     private var widthTable: [Int32]
+    /// Nominal glyph per BMP code point, made on the first `glyph(for:)` call: only the PDF needs it.
+    private var glyphTable: [UInt32] = []
+    private static let unknownGlyph = UInt32.max
     private static let unknown: Int32 = -1
     private static let missing: Int32 = -2
     /// Pair kerning, opened on the first kerning query so that layouts without kerning never pay for it.
@@ -33,10 +50,10 @@ public final class Font {
     private var shaper: HarfBuzzFace?
     private var shaperOpened = false
 
-    /// Opens face `faceIndex` of a TrueType file.
+    /// Opens face `faceIndex` of an OpenType file with TrueType or CFF outlines.
     ///
-    /// - Throws: `FontError` when the file is missing, not a font, has CFF outlines, or the index
-    ///   is beyond the faces in the file.
+    /// - Throws: `FontError` when the file is missing, not a font, has variable CFF2 outlines, or
+    ///   the index is beyond the faces in the file.
     public init(path: String, faceIndex: Int = 0) throws(FontError) {
         var isDirectory = false
         guard fileExists(path, isDirectory: &isDirectory) else { throw .unreadable(path: path, reason: "no such file") }
@@ -51,14 +68,22 @@ public final class Font {
             }
         }
         let face = try FreeTypeFace(path: path, index: faceIndex)
-        guard face.hasTable("glyf") else {
-            if face.hasTable("CFF ") || face.hasTable("CFF2") { throw .notTrueType(path: path) }
-            throw .unreadable(path: path, reason: "it has no TrueType outlines")
+        let outlines: Outlines
+        if face.hasTable("glyf") {
+            outlines = .trueType
+        } else if face.hasTable("CFF ") {
+            outlines = .cff
+        } else {
+            // Variable PostScript outlines have no PDF font program type to be embedded as.
+            if face.hasTable("CFF2") { throw .notTrueType(path: path) }
+            throw .unreadable(path: path, reason: "it has neither TrueType (glyf) nor PostScript (CFF) outlines")
         }
         guard face.unitsPerEm > 0 else { throw .unreadable(path: path, reason: "its head table gives no units per em") }
         self.path = path
         self.faceIndex = faceIndex
         self.face = face
+        self.outlines = outlines
+        self.isCIDKeyed = outlines == .cff && face.isCIDKeyed
         self.name = face.name
         self.familyName = face.familyName ?? face.name
         self.isFixedPitch = face.isFixedWidth
@@ -137,6 +162,34 @@ public final class Font {
 
     /// The advance of the face's missing-glyph box (glyph 0), in thousandths of an em.
     public var missingGlyphWidth: Int { thousandths(face.advance(ofGlyph: 0)) }
+
+    /// The face's nominal glyph for a code point (its `cmap` entry), or `nil` when it has none.
+    /// This is the glyph whose advance `width(of:)` gives, so drawing it matches the measure.
+    ///
+    /// - Complexity: O(1) after the first query for a BMP code point.
+    public func glyph(for scalar: UInt32) -> UInt32? {
+        guard scalar < 0x10000 else {
+            let glyph = face.glyphIndex(for: scalar)
+            return glyph == 0 ? nil : glyph
+        }
+        if glyphTable.isEmpty { glyphTable = Array(repeating: Font.unknownGlyph, count: 0x10000) }
+        var glyph = glyphTable[Int(scalar)]
+        if glyph == Font.unknownGlyph {
+            glyph = face.glyphIndex(for: scalar)
+            glyphTable[Int(scalar)] = glyph
+        }
+        return glyph == 0 ? nil : glyph
+    }
+
+    /// The advance of a glyph in thousandths of an em, converted and truncated as `width(of:)` is.
+    public func width(ofGlyph glyph: UInt32) -> Int {
+        thousandths(face.advance(ofGlyph: glyph))
+    }
+
+    /// The CID a CID-keyed CFF face gives a glyph; `nil` when the face is not CID-keyed.
+    public func characterIdentifier(ofGlyph glyph: UInt32) -> UInt32? {
+        isCIDKeyed ? face.characterIdentifier(ofGlyph: glyph) : nil
+    }
 
     private func measure(_ scalar: UInt32) -> Int? {
         let glyph = face.glyphIndex(for: scalar)

@@ -106,10 +106,11 @@ public final class FontCatalog {
     /// `Liberation Sans:style=Italic` stands for.
     ///
     /// Only faces of the named family count (fontconfig itself would answer any name with its best
-    /// substitute), and only TrueType faces are returned: when the family's best face for the
-    /// request has CFF outlines, a TrueType face of the same style and family is taken instead if
-    /// one is installed; otherwise the error names a TrueType face to use (one of the same family,
-    /// else fontconfig's best TrueType match for the family's generic kind).
+    /// substitute), and only faces the PDF can embed (TrueType or CFF outlines) are returned: when
+    /// the family's best face for the request has other outlines (Type 1, bitmap), a usable face of
+    /// the same style and family is taken instead if one is installed; otherwise the error names a
+    /// usable face (one of the same family, else fontconfig's best TrueType match for the family's
+    /// generic kind).
     ///
     /// - Throws: `FontError.invalidFontName`, `.unknownFamily` or `.notTrueTypeFamily`.
     public func resolve(name: String) throws(FontError) -> FontFile {

@@ -2,7 +2,7 @@
 public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is missing, unreadable or not a font.
     case unreadable(path: String, reason: String)
-    /// The font has PostScript (CFF) outlines, which cannot be embedded in the PDF.
+    /// The font has variable PostScript (CFF2) outlines, which cannot be embedded in the PDF.
     case notTrueType(path: String)
     /// A collection index beyond the number of faces in the file.
     case faceIndexOutOfRange(path: String, index: Int, count: Int)
@@ -14,8 +14,8 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidFontName(name: String)
     /// No installed font has this family name.
     case unknownFamily(name: String)
-    /// The font a name stands for has CFF outlines and no TrueType face of its style is installed;
-    /// `alternative` names an installed TrueType font to use instead, if there is one.
+    /// The font a name stands for has outlines the PDF cannot embed (Type 1, bitmap) and no usable
+    /// face of its style is installed; `alternative` names an installed font to use instead, if any.
     case notTrueTypeFamily(name: String, path: String, alternative: String?)
 
     /// The message shown to the user.
@@ -24,7 +24,7 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "cannot use font '\(path)': \(reason)"
         case .notTrueType(let path):
-            return "cannot use font '\(path)': it has PostScript (CFF) outlines; give a TrueType font (.ttf with glyf outlines)"
+            return "cannot use font '\(path)': it has variable PostScript (CFF2) outlines, which a PDF cannot embed; give a TrueType (.ttf) or CFF OpenType (.otf) font"
         case .faceIndexOutOfRange(let path, let index, let count):
             return "cannot use font '\(path)': face index \(index) is out of range (the file has \(count) face\(count == 1 ? "" : "s"))"
         case .bundledFontsMissing(let searched):
@@ -36,8 +36,9 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownFamily(let name):
             return "no installed font family named '\(name)'"
         case .notTrueTypeFamily(let name, let path, let alternative):
-            let advice = alternative.map { "an installed TrueType font such as '\($0)' can stand in" } ?? "no installed TrueType font can stand in"
-            return "cannot use font '\(name)' (\(path)): it has PostScript (CFF) outlines, which cannot be embedded in the PDF; \(advice)"
+            let advice = alternative.map { "an installed font such as '\($0)' can stand in" }
+                ?? "no installed TrueType or CFF font can stand in"
+            return "cannot use font '\(name)' (\(path)): its outlines are neither TrueType nor CFF, so the PDF cannot embed them; \(advice)"
         }
     }
 

@@ -65,6 +65,20 @@ final class FreeTypeFace {
         UInt32(FT_Get_Char_Index(face, FT_ULong(scalar)))
     }
 
+    /// Whether the face's PostScript outlines are CID-keyed (a CFF `ROS` font): such a font
+    /// addresses glyphs by CID, which need not equal the glyph index.
+    var isCIDKeyed: Bool {
+        var keyed: FT_Bool = 0
+        return FT_Get_CID_Is_Internally_CID_Keyed(face, &keyed) == 0 && keyed != 0
+    }
+
+    /// The CID of a glyph of a CID-keyed face, or `nil` for any other face.
+    func characterIdentifier(ofGlyph glyph: UInt32) -> UInt32? {
+        var cid: FT_UInt = 0
+        guard FT_Get_CID_From_Glyph_Index(face, FT_UInt(glyph), &cid) == 0 else { return nil }
+        return UInt32(cid)
+    }
+
     /// The unhinted advance width of a glyph in design units.
     func advance(ofGlyph glyph: UInt32) -> Int {
         var advance: FT_Fixed = 0

@@ -2,9 +2,9 @@
 public struct InstalledFace: Hashable, Sendable {
     /// How the face's glyphs are drawn, which decides whether the PDF writer can embed it.
     public enum Outlines: Hashable, Sendable, CustomStringConvertible {
-        /// Quadratic TrueType outlines (`glyf`): the only kind the PDF writer embeds.
+        /// Quadratic TrueType outlines (`glyf`), which the PDF writer embeds.
         case trueType
-        /// PostScript outlines in an OpenType font (`CFF ` or `CFF2`).
+        /// PostScript outlines in an OpenType font (`CFF `, which the PDF writer embeds, or `CFF2`).
         case cff
         /// Anything else (Type 1, bitmap formats), named as the font configuration names it.
         case other(String)
@@ -62,8 +62,9 @@ public struct InstalledFace: Hashable, Sendable {
     /// The family name to show.
     public var family: String { families[0] }
 
-    /// Whether the PDF writer can embed the face (it has TrueType outlines).
-    public var isUsable: Bool { outlines == .trueType }
+    /// Whether the PDF writer can embed the face (it has TrueType or CFF outlines; a variable
+    /// CFF2 face, which fontconfig also calls CFF, is refused when opened, with its own message).
+    public var isUsable: Bool { outlines == .trueType || outlines == .cff }
 
     /// Whether one of the face's family names is `name`, ignoring case and spaces as fontconfig does.
     public func belongs(toFamily name: String) -> Bool {

@@ -10,7 +10,8 @@ public struct SampleCoverage: Hashable, Sendable {
 
     /// Counts the code points of `sample`, white space aside, that face `file` has glyphs for.
     ///
-    /// Reads only the face's character map, so it also measures faces the layout cannot use (CFF).
+    /// Reads only the face's character map, so it also measures faces the layout cannot use (Type 1,
+    /// bitmap, variable CFF2).
     /// - Throws: `FontError` when the file cannot be opened as a font.
     public init(of sample: String, in file: FontFile) throws(FontError) {
         let face = try FreeTypeFace(path: file.path, index: file.faceIndex)

@@ -2,8 +2,7 @@ import Foundation
 
 /// The command-line tools a reader of the output would use: qpdf and poppler.
 ///
-/// Poppler writes harmless warnings on stderr (e.g. "Invalid 'begincidrange' operator in
-/// ToUnicode CMap"); its stderr is ignored throughout.
+/// Poppler's stderr is not checked here; the PDF writer's own tests require it to be silent.
 enum PDFTools {
     static let missingToolsMessage = "install poppler-utils and qpdf"
 
@@ -52,7 +51,7 @@ enum PDFTools {
 
     /// One row of `pdffonts`.
     struct FontInfo {
-        /// The font name as listed, e.g. `HPDFAA+DejaVuSerif,Book`.
+        /// The font name as listed, e.g. `ABCDEF+DejaVuSerif`.
         let name: String
         /// The name without subset tag and style, e.g. `DejaVuSerif`.
         var family: String {
