@@ -56,6 +56,25 @@ struct ContentStream {
         append("> Tj\n")
     }
 
+    /// Opens a marked-content span whose `/ActualText` is `text` (PDF 32000-1 §14.9.4): what a
+    /// reader extracts for the glyphs inside, in place of their ToUnicode entries. Shaped text needs
+    /// it — glyphs in visual order, joined forms and conjuncts — to read back as written.
+    mutating func beginActualText(_ text: String) {
+        append("/Span <</ActualText <FEFF")
+        for unit in text.utf16 {
+            bytes.append(ContentStream.hexDigits[Int(unit >> 12)])
+            bytes.append(ContentStream.hexDigits[Int((unit >> 8) & 0xF)])
+            bytes.append(ContentStream.hexDigits[Int((unit >> 4) & 0xF)])
+            bytes.append(ContentStream.hexDigits[Int(unit & 0xF)])
+        }
+        append(">>> BDC\n")
+    }
+
+    /// Closes the marked-content span `beginActualText` opened.
+    mutating func endMarkedContent() {
+        append("EMC\n")
+    }
+
     private mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }

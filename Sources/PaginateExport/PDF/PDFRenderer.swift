@@ -96,7 +96,13 @@ public struct PDFRenderer {
                 if !content.isInText { content.beginText() }
                 let x = dx + frame.minX + line.origin.x + run.x
                 let baseline = size.height - (frame.minY + line.origin.y + line.baseline)
-                try fontText.show(run.text, fontIndex: run.fontIndex, size: fontSize, x: x, y: baseline, in: &content, current: &currentFont, pageFonts: &pageFonts)
+                if run.glyphs.isEmpty {
+                    try fontText.show(run.text, fontIndex: run.fontIndex, size: fontSize, x: x, y: baseline, in: &content,
+                                      current: &currentFont, pageFonts: &pageFonts)
+                } else {
+                    try fontText.show(run.glyphs, text: run.text, isRightToLeft: run.isRightToLeft, fontIndex: run.fontIndex,
+                                      size: fontSize, x: x, y: baseline, in: &content, current: &currentFont, pageFonts: &pageFonts)
+                }
             }
             let margins = marginText(for: page, in: layout)
             for (line, placement) in margins {

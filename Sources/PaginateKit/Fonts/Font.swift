@@ -155,11 +155,6 @@ public final class Font {
         }
     }
 
-    /// The face's own glyph for a code point (its `cmap`), 0 (the missing glyph) when it has none.
-    public func glyphIndex(for scalar: UInt32) -> UInt32 {
-        face.glyphIndex(for: scalar)
-    }
-
     /// The advance of the face's missing-glyph box (glyph 0), in thousandths of an em.
     public var missingGlyphWidth: Int { thousandths(face.advance(ofGlyph: 0)) }
 

@@ -59,12 +59,17 @@ public struct PositionedGlyph: Hashable, Sendable {
     public let y: Double
     /// How far the glyph moves the pen, in points.
     public let advance: Double
+    /// Where the glyph's cluster starts in the run's `text`, in Unicode scalars: the glyph stands
+    /// for the characters from there to the next cluster's start (a ligature for several, the
+    /// parts of a split vowel each for the same).
+    public let cluster: Int
 
     /// Creates a positioned glyph.
-    public init(glyph: UInt32, x: Double, y: Double, advance: Double) {
+    public init(glyph: UInt32, x: Double, y: Double, advance: Double, cluster: Int) {
         self.glyph = glyph
         self.x = x
         self.y = y
         self.advance = advance
+        self.cluster = cluster
     }
 }

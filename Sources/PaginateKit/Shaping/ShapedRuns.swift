@@ -28,17 +28,26 @@ enum ShapedRuns {
             }
             let natural = range.reduce(0) { $0 + Int(prepared.advances[$1]) }
             let gap = adjustment.adjustsGaps ? adjustment.extra(prepared, after: range.upperBound - 1) : 0
+            var text = String.UnicodeScalarView()
+            // Where each code point of the range lands in the run's text (a soft hyphen is not drawn).
+            var positionInText: [Int] = []
+            positionInText.reserveCapacity(range.count)
+            var scalarsInText = 0
+            for index in range {
+                positionInText.append(scalarsInText)
+                if prepared.display[index] != 0xAD {
+                    text.append(Unicode.Scalar(prepared.display[index]) ?? "\u{FFFD}")
+                    scalarsInText += 1
+                }
+            }
             // The stretch of a gap belongs to its run's logical end: the left end of a right-to-left run.
             var pen = segment.isRightToLeft ? gap : 0
             var glyphs: [PositionedGlyph] = []
             for glyph in shaping.glyphs[segment.glyphs] where range.contains(Int(glyph.cluster)) {
                 glyphs.append(PositionedGlyph(glyph: glyph.glyph, x: (pen + Double(glyph.xOffset)) * scale,
-                                              y: Double(glyph.yOffset) * scale, advance: Double(glyph.advance) * scale))
+                                              y: Double(glyph.yOffset) * scale, advance: Double(glyph.advance) * scale,
+                                              cluster: positionInText[Int(glyph.cluster) - range.lowerBound]))
                 pen += Double(glyph.advance)
-            }
-            var text = String.UnicodeScalarView()
-            for index in range where prepared.display[index] != 0xAD {
-                text.append(Unicode.Scalar(prepared.display[index]) ?? "\u{FFFD}")
             }
             runs.append(TextRun(fontIndex: segment.fontIndex, text: String(text), x: (Double(x) + extra) * scale,
                                 width: (Double(natural) + gap) * scale,

@@ -70,7 +70,9 @@ struct EmbeddedFont {
         if !cidWidths.runs.isEmpty { cidFont.append(PDFEntry("W", cidWidths.array)) }
         if font.outlines == .trueType { cidFont.append(PDFEntry("CIDToGIDMap", .name("Identity"))) }
 
-        let toUnicode = ToUnicodeCMap(codes.map { ($0, usage.texts[$0] ?? "") })
+        // A glyph that stands for no character of its own (the second glyph of a split cluster)
+        // gets no entry: an entry must name some text, and any would be read twice.
+        let toUnicode = ToUnicodeCMap(codes.compactMap { code in usage.texts[code].flatMap { $0.isEmpty ? nil : (code, $0) } })
         entries = [
             PDFEntry("Type", .name("Font")),
             PDFEntry("Subtype", .name("Type0")),

@@ -25,19 +25,45 @@ struct FontText {
     mutating func show(_ text: String, fontIndex: Int, size: Double, x: Double, y: Double, in content: inout ContentStream,
                        current: inout PDFFontHandle?, pageFonts: inout [PDFFontHandle]) throws {
         let slot = try self.slot(for: fontIndex)
-        let handle = handles[slot]
         codes.removeAll(keepingCapacity: true)
         usages[slot].encode(text, into: &codes)
         guard !codes.isEmpty else { return }
-        if current != handle {
-            guard size.isFinite, size > 0 else {
-                throw PDFError.libraryFailure(operation: "selecting a font", reason: "the font size \(size) is not positive")
-            }
-            content.setFont(resource: handle.resourceName, size: size)
-            current = handle
-            if !pageFonts.contains(handle) { pageFonts.append(handle) }
-        }
+        try select(slot, size: size, in: &content, current: &current, pageFonts: &pageFonts)
         content.showGlyphs(codes, x: x, y: y)
+    }
+
+    /// Writes a shaped run — `glyphs` of font-chain font `fontIndex`, each at its own place from
+    /// (`x`, `y`) — so that it reads back as the run's `text`, in logical order, whatever the
+    /// glyphs' order and forms.
+    mutating func show(_ glyphs: [PositionedGlyph], text: String, isRightToLeft: Bool, fontIndex: Int, size: Double,
+                       x: Double, y: Double, in content: inout ContentStream, current: inout PDFFontHandle?, pageFonts: inout [PDFFontHandle]) throws {
+        guard !glyphs.isEmpty else { return }
+        let slot = try self.slot(for: fontIndex)
+        try select(slot, size: size, in: &content, current: &current, pageFonts: &pageFonts)
+        let texts = GlyphTexts(glyphs, text: text, font: fonts.fonts[fontIndex])
+        // Left to right, the glyphs may still be out of logical order (an Indic vowel sign drawn
+        // before its consonant) or stand for several characters: the span's actual text says what
+        // they read as. Right to left, readers put the glyphs back in logical order themselves,
+        // character by character from the ToUnicode map — and would reverse an actual text too.
+        if !isRightToLeft { content.beginActualText(text) }
+        for (glyph, characters) in zip(glyphs, texts.texts) {
+            let code = usages[slot].encode(glyph: glyph.glyph, text: characters)
+            content.showGlyphs([code], x: x + glyph.x, y: y + glyph.y)
+        }
+        if !isRightToLeft { content.endMarkedContent() }
+    }
+
+    /// Selects the font of `slot` unless it is `current`, noting it among the page's fonts.
+    private func select(_ slot: Int, size: Double, in content: inout ContentStream, current: inout PDFFontHandle?,
+                        pageFonts: inout [PDFFontHandle]) throws {
+        let handle = handles[slot]
+        guard current != handle else { return }
+        guard size.isFinite, size > 0 else {
+            throw PDFError.libraryFailure(operation: "selecting a font", reason: "the font size \(size) is not positive")
+        }
+        content.setFont(resource: handle.resourceName, size: size)
+        current = handle
+        if !pageFonts.contains(handle) { pageFonts.append(handle) }
     }
 
     /// Writes every used face's font objects, in order of first use.

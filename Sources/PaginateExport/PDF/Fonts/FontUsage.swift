@@ -53,6 +53,22 @@ struct FontUsage {
         }
     }
 
+    /// The code that draws `glyph`, a glyph the shaper chose (perhaps one no character maps to:
+    /// a joining form, a conjunct, a ligature), recorded with `text` — the characters it stands
+    /// for — the first time the code is met.
+    mutating func encode(glyph: UInt32, text: String) -> UInt16 {
+        // Glyph indices and CIDs are 16-bit in OpenType; anything else would be a damaged font.
+        let code = UInt16(truncatingIfNeeded: font.characterIdentifier(ofGlyph: glyph) ?? glyph)
+        if glyphs[code] == nil {
+            glyphs[code] = glyph
+            texts[code] = glyph == 0 ? "\u{FFFD}" : text
+        } else if texts[code]?.isEmpty ?? true, !text.isEmpty {
+            // First met standing for nothing (the second glyph of a cluster); now it has a text.
+            texts[code] = text
+        }
+        return code
+    }
+
     /// The code for a character met for the first time, recorded with its glyph and text.
     private mutating func firstUse(of scalar: Unicode.Scalar) -> UInt32 {
         let glyph: UInt32
