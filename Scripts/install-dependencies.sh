@@ -10,11 +10,12 @@
 # outlines); fonts-noto-core for the kerning tests (Noto Serif keeps its kerning in GPOS only) and for
 # font fallback: it holds Noto Serif/Sans Hebrew, Noto Naskh/Sans Arabic, Noto Serif/Sans Devanagari,
 # Thai and the other major scripts; fonts-symbola is a monochrome emoji and symbol font with outlines
-# (colour-bitmap emoji fonts cannot be embedded in a PDF).
+# (colour-bitmap emoji fonts cannot be embedded in a PDF); fonts-hanazono covers CJK Extension B and beyond
+# (U+20000…), which the bundled Droid Sans Fallback lacks.
 set -euo pipefail
 packages=(pkg-config libfreetype-dev libharfbuzz-dev libhpdf-dev libfontconfig-dev libthai-dev libfribidi-dev libhyphen-dev hyphen-en-us
           unicode-data poppler-utils qpdf python3-fonttools python3-numpy fonts-dejavu-core fonts-liberation fonts-inconsolata
-          fonts-noto-core fonts-noto-cjk fonts-symbola)
+          fonts-noto-core fonts-noto-cjk fonts-symbola fonts-hanazono)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

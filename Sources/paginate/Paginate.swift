@@ -94,5 +94,5 @@ struct Paginate: ParsableCommand {
 
 /// The program's version, also written into JSON output.
 enum PaginateVersion {
-    static let current = "0.2.0"
+    static let current = "0.3.0"
 }

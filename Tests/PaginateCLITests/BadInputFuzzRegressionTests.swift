@@ -50,8 +50,8 @@ final class BadInputFuzzRegressionTests: XCTestCase {
         XCTAssertEqual(line.caretStops.last?.offset, 2, "the last caret stop lies past the end of the text")
     }
 
-    /// …and when it replaced a character beyond U+FFFF (4 bytes, not 3).
-    func testRunEndsAtTheSourceBytesOfAReplacedSupplementaryCharacter() throws {
+    /// …and when it ends with a character beyond U+FFFF (4 bytes, not 3).
+    func testRunEndsAtTheSourceBytesOfASupplementaryCharacter() throws {
         let bytes = Array("a\u{1F600}".utf8)
         let layout = try Self.layout(bytes)
         let line = try XCTUnwrap(layout.pages.first?.lines.first)

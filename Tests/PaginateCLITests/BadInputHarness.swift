@@ -26,7 +26,7 @@ struct BadInputCase {
     /// What `pdftotext` must find in the PDF, white space aside.
     enum Text {
         /// The source's visible characters: decoded with U+FFFD for invalid bytes, a leading byte
-        /// order mark dropped, characters beyond U+FFFF as U+FFFD, controls not drawn.
+        /// order mark dropped, controls not drawn.
         case source
         /// Exactly these visible characters.
         case exactly(String)
@@ -237,14 +237,13 @@ enum BadInputRunner {
     }
 
     /// What a reader should see of `bytes`: invalid UTF-8 as U+FFFD (one per maximal invalid
-    /// subpart, the standard library's repair), no leading byte order mark, characters beyond U+FFFF
-    /// as U+FFFD, no white space or control characters.
+    /// subpart, the standard library's repair), no leading byte order mark, no white space or
+    /// control characters.
     static func visibleScalars(of bytes: [UInt8]) -> [Unicode.Scalar] {
         var scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]), scalars.first == "\u{FEFF}" { scalars.removeFirst() }
         return scalars
             .filter { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }
-            .map { $0.value > 0xFFFF ? "\u{FFFD}" : $0 }
     }
 }
 

@@ -227,7 +227,6 @@ final class ParagraphSplitterTests: XCTestCase {
         XCTAssertEqual(paragraphs[0].offsets, [0, 2, 4, 7, 8, 9])
         XCTAssertEqual(diagnostics.hiddenControls, 4)
         XCTAssertEqual(diagnostics.invalidSequences, 0)
-        XCTAssertEqual(diagnostics.outsideBMP, 0)
     }
 
     func testHiddenControlsAreCountedInEveryMode() {
@@ -242,13 +241,12 @@ final class ParagraphSplitterTests: XCTestCase {
         XCTAssertEqual(split("a\tb", .lines).diagnostics.hiddenControls, 0)
     }
 
-    func testCharactersAboveBMPAreReplacedAndCounted() {
+    func testCharactersAboveBMPAreKept() {
+        // The PDF draws them with their own glyphs, so they reach layout as they are.
         let (paragraphs, diagnostics) = split("a😀b𝄞", .lines)
-        XCTAssertEqual(paragraphs[0].scalars, [0x61, 0xFFFD, 0x62, 0xFFFD])
+        XCTAssertEqual(paragraphs[0].scalars, [0x61, 0x1F600, 0x62, 0x1D11E])
         XCTAssertEqual(paragraphs[0].offsets, [0, 1, 5, 6])
-        XCTAssertEqual(diagnostics.outsideBMP, 2)
-        XCTAssertEqual(diagnostics.invalidSequences, 0)
-        XCTAssertTrue(paragraphs.allSatisfy { $0.scalars.allSatisfy { $0 <= 0xFFFF } })
+        XCTAssertTrue(diagnostics.isEmpty)
     }
 
     private func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {

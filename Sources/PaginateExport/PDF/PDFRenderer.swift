@@ -87,8 +87,10 @@ public struct PDFRenderer {
             }
             // Where this page's left edge lies on its sheet.
             let dx = Double(index % perSheet) * size.width
+            // Runs are written as they read, so a reader following the content stream gets the text
+            // in order; each is placed by its own position, so the order changes nothing drawn.
             let runs = page.containers.lazy.flatMap { container in
-                container.lines.lazy.flatMap { line in line.runs.lazy.map { (container.frame, line, $0) } }
+                container.lines.lazy.flatMap { line in line.runsInReadingOrder.lazy.map { (container.frame, line, $0) } }
             }
             // Tf persists within a text object, so it is only repeated when the font changes.
             var currentFont: PDFFontHandle?

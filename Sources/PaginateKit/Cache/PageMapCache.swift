@@ -83,7 +83,7 @@ public struct PageMapCache: Sendable {
               let storedKeyHigh = reader.u64(), let storedKeyLow = reader.u64(),
               storedKeyHigh == key.high, storedKeyLow == key.low,
               let length = reader.u64(), let count = reader.u64(),
-              let invalid = reader.u64(), let hidden = reader.u64(), let uncovered = reader.u64(), let outside = reader.u64()
+              let invalid = reader.u64(), let hidden = reader.u64(), let uncovered = reader.u64(), let clusterBroken = reader.u64()
         else { return nil }
         var entries: [PageMapEntry] = []
         entries.reserveCapacity(Int(min(count, 1 << 24)))
@@ -98,7 +98,7 @@ public struct PageMapCache: Sendable {
         diagnostics.invalidSequences = Int(invalid)
         diagnostics.hiddenControls = Int(hidden)
         diagnostics.uncoveredCharacters = Int(uncovered)
-        diagnostics.outsideBMP = Int(outside)
+        diagnostics.clusterBrokenCharacters = Int(clusterBroken)
         return PageMap(entries: entries, sourceLength: Int(length), settings: settings, diagnostics: diagnostics)
     }
 
@@ -109,7 +109,7 @@ public struct PageMapCache: Sendable {
         put(key.high); put(key.low)
         put(UInt64(map.sourceLength)); put(UInt64(map.entries.count))
         let d = map.diagnostics
-        put(UInt64(d.invalidSequences)); put(UInt64(d.hiddenControls)); put(UInt64(d.uncoveredCharacters)); put(UInt64(d.outsideBMP))
+        put(UInt64(d.invalidSequences)); put(UInt64(d.hiddenControls)); put(UInt64(d.uncoveredCharacters)); put(UInt64(d.clusterBrokenCharacters))
         for entry in map.entries { put(UInt64(entry.range.upperBound)); put(UInt64(entry.lineCount)) }
         let checksum = ContentHash(data)
         put(checksum.high); put(checksum.low)

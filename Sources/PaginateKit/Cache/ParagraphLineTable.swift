@@ -108,7 +108,7 @@ struct ParagraphLineTable {
         heights.withUnsafeBytes { data.append(contentsOf: $0) }
         palette.withUnsafeBytes { data.append(contentsOf: $0) }
         for (paragraph, counts) in diagnostics.sorted(by: { $0.key < $1.key }) {
-            for value in [paragraph, counts.invalidSequences, counts.hiddenControls, counts.outsideBMP, counts.uncoveredCharacters] {
+            for value in [paragraph, counts.invalidSequences, counts.hiddenControls, counts.clusterBrokenCharacters, counts.uncoveredCharacters] {
                 guard let narrow = UInt32(exactly: value) else { return nil }
                 withUnsafeBytes(of: narrow) { data.append(contentsOf: $0) }
             }
@@ -178,7 +178,7 @@ struct ParagraphLineTable {
             var counts = TextDiagnostics()
             counts.invalidSequences = values[1]
             counts.hiddenControls = values[2]
-            counts.outsideBMP = values[3]
+            counts.clusterBrokenCharacters = values[3]
             counts.uncoveredCharacters = values[4]
             diagnostics[values[0]] = counts
         }

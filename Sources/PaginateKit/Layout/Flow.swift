@@ -44,6 +44,8 @@ struct Flow {
     /// Whether the last text paragraph was a heading (a chain of headings breaks a page once).
     private var followsHeading = false
     private(set) var uncovered = 0
+    /// Characters of scripts without a word dictionary, broken between clusters.
+    private(set) var clusterBroken = 0
     /// Lay out only until the page holding this offset is complete (noncontiguous layout).
     var stopOffset: Int?
     /// Where the layout stopped early: the first byte not laid out.
@@ -127,6 +129,7 @@ struct Flow {
         var breaker = breakers.make(paragraph, width: current.container.size.width)
         let prepared = breaker.prepared
         uncovered += prepared.uncovered
+        clusterBroken += prepared.clusterBrokenCharacters
         if paragraph.kind == .separator, let spacing = rules.paragraphSpacing {
             // Space instead of a blank line: added above the next line if that stays in this container.
             pendingGap = current.lines.isEmpty ? 0 : spacing

@@ -104,7 +104,7 @@ public struct LayoutManager {
             for chunk in chunks {
                 diagnostics.invalidSequences += chunk.diagnostics.invalidSequences
                 diagnostics.hiddenControls += chunk.diagnostics.hiddenControls
-                diagnostics.outsideBMP += chunk.diagnostics.outsideBMP
+                diagnostics.clusterBrokenCharacters += chunk.diagnostics.clusterBrokenCharacters
                 diagnostics.uncoveredCharacters += chunk.diagnostics.uncoveredCharacters
             }
             return PageMap(entries: entries, sourceLength: bytes.count, settings: settings, diagnostics: diagnostics)
@@ -173,6 +173,7 @@ public struct LayoutManager {
         if let failure { throw failure }
         var diagnostics = builder.diagnostics
         diagnostics.uncoveredCharacters += flow.uncovered
+        diagnostics.clusterBrokenCharacters += flow.clusterBroken
         return Layout(pages: flow.finish(sourceLength: storage.length), sourceLength: storage.length,
                       settings: settings, diagnostics: diagnostics, isComplete: flow.truncatedAt == nil)
     }

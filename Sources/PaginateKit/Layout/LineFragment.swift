@@ -46,13 +46,17 @@ public struct LineFragment: Hashable, Sendable {
 
     /// The drawn text of the line in logical order (as it reads, whatever the direction), runs
     /// concatenated.
-    public var text: String {
+    public var text: String { runsInReadingOrder.map(\.text).joined() }
+
+    /// The runs as they read (logical order); `runs` holds them left to right, which differs only
+    /// when the line has right-to-left text.
+    public var runsInReadingOrder: [TextRun] {
         // Right-to-left runs are stored in visual order; their sources say how the text reads.
-        guard runs.contains(where: \.isRightToLeft) else { return runs.map(\.text).joined() }
+        guard runs.contains(where: \.isRightToLeft) else { return runs }
         return runs.enumerated()
             .sorted { ($0.element.sourceRange.lowerBound, $0.element.isHyphen ? 1 : 0, $0.offset)
                 < ($1.element.sourceRange.lowerBound, $1.element.isHyphen ? 1 : 0, $1.offset) }
-            .map(\.element.text).joined()
+            .map(\.element)
     }
 }
 

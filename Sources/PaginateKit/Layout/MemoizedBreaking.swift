@@ -148,7 +148,7 @@ extension TextDiagnostics {
     mutating func add(_ other: TextDiagnostics) {
         invalidSequences += other.invalidSequences
         hiddenControls += other.hiddenControls
-        outsideBMP += other.outsideBMP
+        clusterBrokenCharacters += other.clusterBrokenCharacters
         uncoveredCharacters += other.uncoveredCharacters
     }
 }

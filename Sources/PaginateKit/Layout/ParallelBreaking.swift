@@ -104,12 +104,13 @@ struct ParallelBreaking {
                                              direction: settings.typography.direction,
                                              ligatures: settings.typography.ligatures)
             chunk.diagnostics.uncoveredCharacters += prepared.uncovered
+            chunk.diagnostics.clusterBrokenCharacters += prepared.clusterBrokenCharacters
             let after = builder.diagnostics
-            if prepared.uncovered > 0 || after != before {
+            if prepared.uncovered > 0 || prepared.clusterBrokenCharacters > 0 || after != before {
                 var counts = TextDiagnostics()
                 counts.invalidSequences = after.invalidSequences - before.invalidSequences
                 counts.hiddenControls = after.hiddenControls - before.hiddenControls
-                counts.outsideBMP = after.outsideBMP - before.outsideBMP
+                counts.clusterBrokenCharacters = prepared.clusterBrokenCharacters
                 counts.uncoveredCharacters = prepared.uncovered
                 chunk.paragraphDiagnostics.append((spanIndex - range.lowerBound, counts))
             }
@@ -128,7 +129,6 @@ struct ParallelBreaking {
         let builderDiagnostics = builder.diagnostics
         chunk.diagnostics.invalidSequences = builderDiagnostics.invalidSequences
         chunk.diagnostics.hiddenControls = builderDiagnostics.hiddenControls
-        chunk.diagnostics.outsideBMP = builderDiagnostics.outsideBMP
         return chunk
     }
 }

@@ -1,8 +1,6 @@
 /// Decodes a paragraph span into a `Paragraph`: cleaned code points with their source offsets.
 ///
-/// Invalid bytes become U+FFFD; code points beyond the BMP become U+FFFD (the PDF text encoding
-/// addresses BMP code points only, and replacing them here keeps measuring and drawing in
-/// agreement); hidden controls are dropped; each soft line break inside the span becomes one space
+/// Invalid bytes become U+FFFD; hidden controls are dropped; each soft line break inside the span becomes one space
 /// (trailing spaces before it dropped), or nothing between two East Asian wide characters.
 /// Everything replaced or dropped is counted.
 struct ParagraphBuilder {
@@ -62,9 +60,6 @@ struct ParagraphBuilder {
                     }
                     if ParagraphBuilder.isHiddenControl(scalar) {
                         counts.hiddenControls += 1
-                    } else if scalar > 0xFFFF {
-                        counts.outsideBMP += 1
-                        append(0xFFFD, index, length)
                     } else {
                         append(scalar, index, length)
                     }
@@ -79,7 +74,6 @@ struct ParagraphBuilder {
         }
         diagnostics.invalidSequences += counts.invalidSequences
         diagnostics.hiddenControls += counts.hiddenControls
-        diagnostics.outsideBMP += counts.outsideBMP
         return Paragraph(scalars: scalars, offsets: offsets, sourceLengths: lengths, startOffset: span.startOffset, kind: span.kind,
                          breaksPageAfter: span.breaksPageAfter, isHeading: span.isHeading)
     }

@@ -6,8 +6,9 @@ public struct TextDiagnostics: Hashable, Sendable {
     public var hiddenControls = 0
     /// Characters no font in the chain has a glyph for, drawn as U+FFFD or the missing glyph.
     public var uncoveredCharacters = 0
-    /// Characters beyond U+FFFF, which the PDF text encoding cannot address; drawn as U+FFFD.
-    public var outsideBMP = 0
+    /// Characters of complex scripts without a word dictionary (Lao, Khmer, Myanmar, …), whose
+    /// lines may break between any two grapheme clusters, inside words.
+    public var clusterBrokenCharacters = 0
     /// Sequences of a file read in another encoding than UTF-8 that stand for no character (an
     /// unpaired UTF-16 surrogate, an odd last byte of UTF-16, a byte CP1252 leaves undefined), each
     /// decoded as U+FFFD.
@@ -19,7 +20,7 @@ public struct TextDiagnostics: Hashable, Sendable {
     public init() {}
 
     /// Whether anything was replaced or dropped.
-    public var isEmpty: Bool { invalidSequences + hiddenControls + uncoveredCharacters + outsideBMP + undecodableSequences == 0 }
+    public var isEmpty: Bool { invalidSequences + hiddenControls + uncoveredCharacters + clusterBrokenCharacters + undecodableSequences == 0 }
 
     /// One line for stderr, or `nil` when there is nothing to say.
     public var summary: String? {
@@ -32,8 +33,10 @@ public struct TextDiagnostics: Hashable, Sendable {
         }
         if invalidSequences > 0 { parts.append("\(invalidSequences) invalid UTF-8 sequence\(invalidSequences == 1 ? "" : "s") replaced by U+FFFD") }
         if hiddenControls > 0 { parts.append("\(hiddenControls) control character\(hiddenControls == 1 ? "" : "s") not drawn") }
-        if outsideBMP > 0 { parts.append("\(outsideBMP) character\(outsideBMP == 1 ? "" : "s") beyond U+FFFF replaced by U+FFFD") }
         if uncoveredCharacters > 0 { parts.append("\(uncoveredCharacters) character\(uncoveredCharacters == 1 ? "" : "s") not covered by any font") }
+        if clusterBrokenCharacters > 0 {
+            parts.append("\(clusterBrokenCharacters) character\(clusterBrokenCharacters == 1 ? "" : "s") of Lao, Khmer, Myanmar or another script without a word dictionary may break inside words")
+        }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
@@ -43,7 +46,7 @@ public struct TextDiagnostics: Hashable, Sendable {
         sum.invalidSequences += other.invalidSequences
         sum.hiddenControls += other.hiddenControls
         sum.uncoveredCharacters += other.uncoveredCharacters
-        sum.outsideBMP += other.outsideBMP
+        sum.clusterBrokenCharacters += other.clusterBrokenCharacters
         sum.undecodableSequences += other.undecodableSequences
         sum.sourceEncoding = sourceEncoding ?? other.sourceEncoding
         return sum
