@@ -63,6 +63,17 @@ final class ComplexScriptBreaksTests: XCTestCase {
         }
     }
 
+    func testScriptsWithoutDictionaryAreCountedOnce() throws {
+        // Two Lao words (7 + 3 letters), a Thai word (dictionary) and Latin: only Lao is counted.
+        let text = "ພາສາລາວ ລາວ ภาษาไทย Lao\n"
+        let manager = LayoutManager(fonts: try UnitSupport.fonts(), settings: UnitSupport.settings())
+        let layout = try manager.layout(TextStorage(text))
+        XCTAssertEqual(layout.diagnostics.clusterBrokenCharacters, 10)
+        XCTAssertEqual(try manager.pageMap(TextStorage(text)).diagnostics.clusterBrokenCharacters, 10)
+        XCTAssertTrue(layout.diagnostics.summary?.contains("10 characters of Lao, Khmer, Myanmar") ?? false,
+                      layout.diagnostics.summary ?? "no summary")
+    }
+
     func testClassMembershipMatchesLineBreakData() {
         XCTAssertTrue(ComplexScriptBreaks.isComplex(0x0E01))   // THAI CHARACTER KO KAI
         XCTAssertFalse(ComplexScriptBreaks.isComplex(0x0E3F))  // THAI CURRENCY SYMBOL BAHT is PR
