@@ -77,37 +77,39 @@ public struct LayoutManager {
     /// - Throws: `LayoutError`, or `FontError` if a worker cannot reopen a font file.
     public func pageMap(_ storage: TextStorage, jobs: Int = LayoutManager.defaultJobs) throws -> PageMap {
         try settings.validate()
-        guard hasUniformContainers else { return PageMap(try layout(storage, includeRuns: false)) }
         let settings = self.settings
-        let fonts = self.fonts
-        let hyphenator = try self.hyphenator()
+        let typesetter = Typesetter(settings: settings, fonts: fonts, hyphenator: try hyphenator())
         let headings = try HeadingRule.of(settings)
         return try storage.bytes.withUnsafeBufferPointer { bytes in
             let spans = timed(.split) {
                 ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split(jobs: max(1, jobs))
             }
-            let chunks: [ParallelBreaking.Chunk]
+            guard hasUniformContainers else {
+                // Lines depend on the containers they land in: broken as they are placed.
+                let supply = LiveLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, content: nil)
+                let placer = try place(spans, from: supply, into: PageMapRecorder(), totalBytes: bytes.count)
+                return PageMap(entries: placer.recorder.finish(sourceLength: bytes.count), sourceLength: bytes.count,
+                               settings: settings, diagnostics: placer.supply.diagnostics)
+            }
+            let chunks: [BrokenLines]
             if let paragraphMemo {
-                let memoized = MemoizedBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,
+                let memoized = MemoizedBreaking(spans: spans, settings: settings, typesetter: typesetter,
                                                 jobs: max(1, jobs), memo: paragraphMemo, phaseTimer: phaseTimer)
                 let (memoizedChunks, report) = try memoized.run(bytes: bytes)
                 chunks = memoizedChunks
                 memoReport?(report)
             } else {
-                let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,
+                let breaking = ParallelBreaking(spans: spans, typesetter: typesetter, width: settings.page.columnWidth,
                                                 jobs: max(1, jobs))
                 chunks = try timed(.breakLines) { try breaking.run(bytes: bytes) }
             }
-            let entries = try timed(.place) { try PagePlacement(spans: spans, settings: settings).place(chunks, sourceLength: bytes.count) }
-            progress?(LayoutProgress(bytesLaidOut: bytes.count, totalBytes: bytes.count, pages: entries.count))
-            var diagnostics = TextDiagnostics()
-            for chunk in chunks {
-                diagnostics.invalidSequences += chunk.diagnostics.invalidSequences
-                diagnostics.hiddenControls += chunk.diagnostics.hiddenControls
-                diagnostics.outsideBMP += chunk.diagnostics.outsideBMP
-                diagnostics.uncoveredCharacters += chunk.diagnostics.uncoveredCharacters
+            let placer = try timed(.place) {
+                try place(spans, from: BrokenLineSupply(spans: spans, chunks: chunks), into: PageMapRecorder(),
+                          totalBytes: bytes.count, reportsProgress: false)
             }
-            return PageMap(entries: entries, sourceLength: bytes.count, settings: settings, diagnostics: diagnostics)
+            let entries = placer.recorder.finish(sourceLength: bytes.count)
+            progress?(LayoutProgress(bytesLaidOut: bytes.count, totalBytes: bytes.count, pages: entries.count))
+            return PageMap(entries: entries, sourceLength: bytes.count, settings: settings, diagnostics: placer.supply.diagnostics)
         }
     }
 
@@ -143,45 +145,67 @@ public struct LayoutManager {
     public func layout(_ storage: TextStorage, includeRuns: Bool = true, includeCaretStops: Bool = true,
                        through offset: Int?) throws(LayoutError) -> Layout {
         try settings.validate()
-        var flow = Flow(manager: self, hyphenator: try hyphenator(), includeRuns: includeRuns,
-                        includeCaretStops: includeRuns && includeCaretStops)
-        flow.stopOffset = offset
-        var builder = ParagraphBuilder()
+        let typesetter = Typesetter(settings: settings, fonts: fonts, hyphenator: try hyphenator())
         let headings = try HeadingRule.of(settings)
-        let failure: LayoutError? = storage.bytes.withUnsafeBufferPointer { bytes in
-            do {
-                let spans = timed(.split) { ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split() }
-                let start = ContinuousClock.now
-                var reported = 0
-                for (index, span) in spans.enumerated() {
-                    try flow.place(builder.build(span, from: bytes), upcoming: UpcomingSpans(spans: spans, next: index + 1, bytes: bytes))
-                    if let progress, span.contentEnd - reported >= LayoutManager.progressStride {
-                        reported = span.contentEnd
-                        progress(LayoutProgress(bytesLaidOut: reported, totalBytes: bytes.count, pages: flow.pageCount))
-                    }
-                }
-                phaseTimer?(.breakAndPlace, ContinuousClock.now - start)
-                progress?(LayoutProgress(bytesLaidOut: flow.stopOffset == nil ? bytes.count : reported,
-                                         totalBytes: bytes.count, pages: flow.pageCount))
-            } catch let error as Flow.FlowError {
-                if case .layout(let layoutError) = error { return layoutError }
-            } catch {
-                preconditionFailure("layout threw an unexpected error: \(error)")
+        let content = SetLine.Content(runs: includeRuns, caretStops: includeCaretStops)
+        return try storage.bytes.withUnsafeBufferPointer { bytes throws(LayoutError) -> Layout in
+            let spans = timed(.split) { ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split() }
+            if hasUniformContainers {
+                // Every line is as wide as a column: paragraphs are broken whole, as the placer reaches them.
+                let breaker = SpanBreaker(typesetter: typesetter, width: settings.page.columnWidth, content: content, bytes: bytes)
+                return try layout(spans, from: BrokenLineSupply(spans: spans, breaker: breaker), sourceLength: bytes.count,
+                                  through: offset)
             }
-            return nil
+            return try layout(spans, from: LiveLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, content: content),
+                              sourceLength: bytes.count, through: offset)
         }
-        if let failure { throw failure }
-        var diagnostics = builder.diagnostics
-        diagnostics.uncoveredCharacters += flow.uncovered
-        return Layout(pages: flow.finish(sourceLength: storage.length), sourceLength: storage.length,
-                      settings: settings, diagnostics: diagnostics, isComplete: flow.truncatedAt == nil)
+    }
+
+    /// Places every paragraph's lines from `supply` and makes the pages.
+    private func layout<Supply: LineSupply>(_ spans: [ParagraphSpan], from supply: Supply, sourceLength: Int,
+                                            through offset: Int?) throws(LayoutError) -> Layout {
+        let placer = try place(spans, from: supply, into: LayoutRecorder(), totalBytes: sourceLength, stopOffset: offset)
+        let pages = placer.recorder.finish(sourceLength: sourceLength, truncatedAt: placer.truncatedAt)
+        return Layout(pages: pages, sourceLength: sourceLength, settings: settings, diagnostics: placer.supply.diagnostics,
+                      isComplete: placer.truncatedAt == nil)
+    }
+
+    /// Runs the placer over every paragraph (or until the page holding `stopOffset` is complete),
+    /// reporting progress on the way unless told not to.
+    private func place<Supply: LineSupply, Recorder: PlacementRecorder>(
+        _ spans: [ParagraphSpan], from supply: Supply, into recorder: Recorder, totalBytes: Int, stopOffset: Int? = nil,
+        reportsProgress: Bool = true
+    ) throws(LayoutError) -> Placer<Supply, Recorder> {
+        var placer = Placer(spans: spans, settings: settings, provider: containerProvider, supply: supply, recorder: recorder,
+                            stopOffset: stopOffset)
+        let start = ContinuousClock.now
+        var reported = 0
+        do {
+            for index in spans.indices {
+                try placer.place(index)
+                if reportsProgress, let progress, spans[index].contentEnd - reported >= LayoutManager.progressStride {
+                    reported = spans[index].contentEnd
+                    progress(LayoutProgress(bytesLaidOut: reported, totalBytes: totalBytes, pages: placer.pageCount))
+                }
+            }
+        } catch {
+            switch error {
+            case .layout(let layoutError): throw layoutError
+            case .stop: return placer
+            }
+        }
+        guard reportsProgress else { return placer }
+        phaseTimer?(.breakAndPlace, ContinuousClock.now - start)
+        progress?(LayoutProgress(bytesLaidOut: stopOffset == nil ? totalBytes : reported, totalBytes: totalBytes,
+                                 pages: placer.pageCount))
+        return placer
     }
 
     /// Bytes of text between two progress reports: often enough for a smooth bar, rare enough to cost nothing.
     static let progressStride = 256 * 1024
 
     /// Runs `work`, reporting its duration to `phaseTimer` when one is set.
-    private func timed<T>(_ phase: LayoutPhase, _ work: () throws -> T) rethrows -> T {
+    private func timed<T, Failure: Error>(_ phase: LayoutPhase, _ work: () throws(Failure) -> T) throws(Failure) -> T {
         guard let phaseTimer else { return try work() }
         let start = ContinuousClock.now
         let result = try work()

@@ -1,5 +1,5 @@
-/// Fits a paragraph's lines into one container from a given height, the way `Flow` places them,
-/// without placing them — so the break rules can see how many lines fit, and how many are left,
+/// Fits a paragraph's lines into one container from a given height, pulling them from a live
+/// breaker, without placing them — so the break rules can see how many lines fit, and how many are left,
 /// before any line is placed.
 ///
 /// Each line asks the container for the span it may use at its height: beside an exclusion the
@@ -8,12 +8,10 @@
 /// height: the band starts at the base pitch and is retried at the line's real height when that
 /// turns out taller.
 struct LineFitter {
-    let fonts: FontChain
-    let fontSize: Double
-    /// Points per thousandth of an em.
-    let scale: Double
-    let basePitch: Double
-    let rules: BreakRules
+    let typesetter: Typesetter
+    private var fontSize: Double { typesetter.fontSize }
+    var basePitch: Double { typesetter.basePitch }
+    private var rules: BreakRules { typesetter.rules }
 
     /// A line where it would be placed.
     struct FittedLine {
@@ -61,9 +59,9 @@ struct LineFitter {
             let indent = breaker.position == 0
                 ? rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: span.width) : 0
             var trial = breaker
-            let available = LineFitter.measure(span.width - indent, scale: scale)
+            let available = typesetter.measure(span.width - indent)
             guard let line = trial.nextLine(maxWidth: available) else { break }
-            let box = LineBox(prepared, line, fonts: fonts, fontSize: fontSize, basePitch: basePitch)
+            let box = typesetter.box(prepared, line)
             if box.height > band + 1e-9 && !container.exclusions.isEmpty {
                 band = box.height
                 continue
@@ -87,7 +85,7 @@ struct LineFitter {
         while count < limit && !breaker.isFinished {
             let indent = breaker.position == 0
                 ? rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: width) : 0
-            guard breaker.nextLine(maxWidth: LineFitter.measure(width - indent, scale: scale)) != nil else { break }
+            guard breaker.nextLine(maxWidth: typesetter.measure(width - indent)) != nil else { break }
             count += 1
         }
         return count
@@ -101,10 +99,5 @@ struct LineFitter {
         guard !fit.isFinished else { return BreakRules.Measure(fitting: fit.lines.count, remaining: fit.lines.count, bottom: bottom) }
         let rest = countLines(fit.lines.last?.after ?? breaker, width: nextWidth, limit: max(1, rules.widows))
         return BreakRules.Measure(fitting: fit.lines.count, remaining: fit.lines.count + max(1, rest), bottom: bottom)
-    }
-
-    /// A line measure in thousandths of an em for `width` points.
-    static func measure(_ width: Double, scale: Double) -> Int {
-        Int((width / scale + 1e-6).rounded(.down))
     }
 }

@@ -9,15 +9,15 @@ import Dispatch
 /// layout needs no more memory than one without a memo).
 struct MemoizedBreaking {
     let spans: [ParagraphSpan]
+    /// The settings the memo's file is keyed by.
     let settings: LayoutSettings
-    let fonts: FontChain
-    let hyphenator: Hyphenator?
+    let typesetter: Typesetter
     let jobs: Int
     let memo: ParagraphMemo
     let phaseTimer: ((LayoutPhase, Duration) -> Void)?
 
-    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> (chunks: [ParallelBreaking.Chunk], report: ParagraphMemoReport) {
-        let fileKey = memo.fileKey(settings: settings, fontFiles: fonts.files)
+    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> (chunks: [BrokenLines], report: ParagraphMemoReport) {
+        let fileKey = memo.fileKey(settings: settings, fontFiles: typesetter.fonts.files)
         let stored = timed(.memoLoad) { memo.load(fileKey) } ?? ParagraphLineTable()
         let keys = timed(.memoHash) { paragraphKeys(bytes) }
         // For each paragraph: its index in the stored table, or -1 when it must be broken.
@@ -32,11 +32,12 @@ struct MemoizedBreaking {
             }
         }
         let noneFound = missingCount == spans.count
-        let broken = try timed(.breakLines) { () throws(FontError) -> [ParallelBreaking.Chunk] in
+        let broken = try timed(.breakLines) { () throws(FontError) -> [BrokenLines] in
             guard missingCount > 0 else { return [] }
             // With nothing found (a first layout), the spans are broken as they are, without a copy.
             let missing = noneFound ? spans : spans.indices.compactMap { found[$0] < 0 ? spans[$0] : nil }
-            return try ParallelBreaking(spans: missing, settings: settings, fonts: fonts, hyphenator: hyphenator, jobs: jobs).run(bytes: bytes)
+            return try ParallelBreaking(spans: missing, typesetter: typesetter, width: settings.page.columnWidth, jobs: jobs)
+                .run(bytes: bytes)
         }
         let (merged, table, used) = timed(.memoMerge) {
             merge(found: found, keys: keys, stored: stored, broken: broken, gatherLines: !noneFound)
@@ -71,8 +72,8 @@ struct MemoizedBreaking {
     /// `gatherLines` is false), and the table to store: the distinct paragraphs of this text.
     /// Also counts the stored entries used.
     private func merge(found: [Int32], keys: [ContentHash], stored: ParagraphLineTable,
-                       broken: [ParallelBreaking.Chunk], gatherLines: Bool) -> (ParallelBreaking.Chunk, ParagraphLineTable, Int) {
-        var chunk = ParallelBreaking.Chunk()
+                       broken: [BrokenLines], gatherLines: Bool) -> (BrokenLines, ParagraphLineTable, Int) {
+        var chunk = BrokenLines()
         var lineTotal = broken.reduce(0) { $0 + $1.lineStarts.count }
         for entry in found where entry >= 0 { lineTotal += Int(stored.lineCounts[Int(entry)]) }
         if gatherLines {

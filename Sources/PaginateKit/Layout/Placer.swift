@@ -1,0 +1,180 @@
+/// Distributes lines into the chain of text containers: the one placement of every layout path
+/// (`layout`, `layout(through:)` and `pageMap` alike).
+///
+/// It owns the state of a pass — the container being filled, the pen's height, a page break or
+/// paragraph spacing owed, whether the last paragraph was a heading, how many containers in a
+/// row stayed empty — and asks `BreakRules` how many of a paragraph's lines stay in a container.
+/// Lines come from a `LineSupply` (broken ahead for one width, or pulled from a live breaker when
+/// containers differ) and go to a `PlacementRecorder` (drawable pages, or a page map).
+struct Placer<Supply: LineSupply, Recorder: PlacementRecorder> {
+    /// Where the lines come from; also the look-ahead of the break rules.
+    private(set) var supply: Supply
+    /// Where placed lines go.
+    private(set) var recorder: Recorder
+    private let spans: [ParagraphSpan]
+    private let page: PageSetup
+    private let rules: BreakRules
+    private let basePitch: Double
+    private let provider: (Int) -> TextContainer
+
+    /// Pages begun so far.
+    private(set) var pageCount = 0
+    private var chainIndex = -1
+    private var container: TextContainer
+    /// The width of the container after the current one, where lines that do not fit go.
+    private var nextWidth = 0.0
+    private var y = 0.0
+    private var linesInContainer = 0
+    private var linesOnPage = 0
+    private var pendingPageBreak = false
+    private var emptyContainersInARow = 0
+    /// Paragraph spacing owed above the next line, unless a new container starts first.
+    private var pendingGap = 0.0
+    /// Whether the last text paragraph was a heading (a chain of headings breaks a page once).
+    private var followsHeading = false
+    /// Lay out only until the page holding this offset is complete (noncontiguous layout).
+    private let stopOffset: Int?
+    /// Where the layout stopped early: the first byte not laid out.
+    private(set) var truncatedAt: Int?
+
+    init(spans: [ParagraphSpan], settings: LayoutSettings, provider: @escaping (Int) -> TextContainer,
+         supply: Supply, recorder: Recorder, stopOffset: Int? = nil) {
+        self.spans = spans
+        self.supply = supply
+        self.recorder = recorder
+        self.provider = provider
+        self.stopOffset = stopOffset
+        page = settings.page
+        rules = BreakRules(settings)
+        basePitch = settings.lineHeight * settings.fontSize
+        container = provider(0)
+        startContainer()
+    }
+
+    /// Errors of a placement step: a real layout error, or the signal that the requested pages are done.
+    enum Failure: Error {
+        case layout(LayoutError)
+        case stop
+    }
+
+    private mutating func startContainer() {
+        chainIndex += 1
+        let column = chainIndex % page.columns
+        if column == 0 {
+            pageCount += 1
+            linesOnPage = 0
+            recorder.startPage()
+        }
+        container = provider(chainIndex)
+        var frame = page.columnFrame(column)
+        frame.size = container.size
+        recorder.startContainer(frame: frame)
+        y = 0
+        linesInContainer = 0
+        nextWidth = provider(chainIndex + 1).size.width
+    }
+
+    private mutating func startPage() {
+        // Skip the page's remaining columns: the next container that starts a page.
+        repeat { startContainer() } while chainIndex % page.columns != 0
+    }
+
+    private mutating func advanceContainer() throws(Failure) {
+        if linesInContainer == 0 {
+            emptyContainersInARow += 1
+            if emptyContainersInARow > 2 {
+                throw .layout(.containerTooSmall("not even one line fits into a text container (\(format(container.size.width))x\(format(container.size.height)) pt for \(format(basePitch)) pt lines); make the page larger or the margins, --size or --line-height smaller"))
+            }
+        } else {
+            emptyContainersInARow = 0
+        }
+        startContainer()
+    }
+
+    /// Places paragraph `index`'s lines, container by container: the lines that fit in the
+    /// current container are fitted first, then the break rules say how many of them stay there.
+    mutating func place(_ index: Int) throws(Failure) {
+        let span = spans[index]
+        if pendingPageBreak {
+            pendingPageBreak = false
+            startPage()
+        }
+        if rules.startsPage(isHeading: span.isHeading, followsHeading: followsHeading, pageIsEmpty: linesOnPage == 0) {
+            startPage()
+        }
+        defer {
+            if span.breaksPageAfter { pendingPageBreak = true }
+            if span.kind == .text { followsHeading = span.isHeading }
+        }
+        supply.begin(index, width: container.size.width)
+        if span.kind == .separator, let spacing = rules.paragraphSpacing {
+            // Space instead of a blank line: added above the next line if that stays in this container.
+            pendingGap = linesInContainer == 0 ? 0 : spacing
+            return
+        }
+        while !supply.isFinished {
+            if span.kind == .separator && linesInContainer == 0 { return }
+            guard basePitch <= container.size.height + 1e-9 else {
+                throw .layout(.containerTooSmall("the page is too small for one line: lines are \(format(basePitch)) pt tall but a column is \(format(container.size.height)) pt; make the page taller or the margins, --size or --line-height smaller"))
+            }
+            let atTop = linesInContainer == 0
+            let top = atTop ? y : y + pendingGap
+            pendingGap = 0
+            let measure = supply.fit(in: container, top: top, nextWidth: nextWidth)
+            let count = rules.linesHere(measure, atTop: atTop, isHeading: span.isHeading,
+                                        breaksPageAfter: span.breaksPageAfter, upcoming: &supply)
+            for fitted in 0..<count {
+                let line = supply.fittedLine(fitted)
+                if let stopOffset, line.start > stopOffset, pageCount > 1, linesOnPage == 0 {
+                    // Every byte up to `stopOffset` is on the finished pages: this line would open
+                    // the next page, whose start ends them.
+                    truncatedAt = line.start
+                    recorder.dropLastPage()
+                    throw .stop
+                }
+                recorder.place(line)
+                y = line.y + line.height
+                linesInContainer += 1
+                linesOnPage += 1
+            }
+            supply.advance(count)
+            if !supply.isFinished { try advanceContainer() }
+        }
+    }
+}
+
+/// A paragraph's lines for the placer, one paragraph at a time; also the break rules' view of the
+/// paragraphs after the current one (`UpcomingParagraphs`), measured in the container of the last fit.
+protocol LineSupply: UpcomingParagraphs {
+    /// Starts paragraph `index`; `width` is the current container's, for a breaker that needs one.
+    mutating func begin(_ index: Int, width: Double)
+    /// What decoding and font fallback replaced in the paragraphs begun so far.
+    var diagnostics: TextDiagnostics { get }
+    /// Whether every line of the current paragraph has been placed.
+    var isFinished: Bool { get }
+    /// Fits the current paragraph's next lines into `container` from height `top` on, without
+    /// placing them, and measures them for the break rules (lines left over go to a container
+    /// `nextWidth` points wide).
+    mutating func fit(in container: TextContainer, top: Double, nextWidth: Double) -> BreakRules.Measure
+    /// Line `index` of the last fit, where it would be placed.
+    func fittedLine(_ index: Int) -> LineDraft
+    /// Places the first `count` lines of the last fit.
+    mutating func advance(_ count: Int)
+}
+
+/// Where placed lines go, in order: pages, their containers, and the lines in each.
+protocol PlacementRecorder {
+    mutating func startPage()
+    mutating func startContainer(frame: Rect)
+    mutating func place(_ line: LineDraft)
+    /// Forgets the last page, begun but still empty, when placement stops early.
+    mutating func dropLastPage()
+}
+
+/// A line placed in a container: its first byte, the top of its box, and what it shows.
+struct LineDraft {
+    var start: Int
+    var y: Double
+    var height: Double
+    var set: SetLine
+}
