@@ -108,10 +108,11 @@ struct BrokenLineSupply: LineSupply {
     }
 
     func fittedLine(_ fitted: Int) -> LineDraft {
-        let chunk = chunks[lines.chunk]
+        // Fields read in place: a copy of the run would retain each of its arrays, for every line.
         let line = lines.first + placed + fitted
-        return LineDraft(start: chunk.lineStarts[line], y: fitTops[fitted], height: chunk.lineHeights[line],
-                         set: chunk.setLines.isEmpty ? .unset : chunk.setLines[line])
+        return LineDraft(start: chunks[lines.chunk].lineStarts[line], y: fitTops[fitted],
+                         height: chunks[lines.chunk].lineHeights[line],
+                         set: chunks[lines.chunk].setLines.isEmpty ? nil : chunks[lines.chunk].setLines[line])
     }
 
     mutating func advance(_ count: Int) {

@@ -24,9 +24,6 @@ struct SetLine {
         var caretStops: Bool
     }
 
-    /// A line whose geometry nobody asked for (page maps).
-    static let unset = SetLine(x: 0, width: 0, baseline: 0, isHyphenated: false, runs: [], caretStops: [])
-
     /// Distance of the drawn content from the container's left edge (indent and alignment included).
     var x: Double
     /// Width of the drawn content after alignment.

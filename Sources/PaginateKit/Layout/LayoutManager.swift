@@ -87,8 +87,8 @@ public struct LayoutManager {
             guard hasUniformContainers else {
                 // Lines depend on the containers they land in: broken as they are placed.
                 let supply = LiveLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, content: nil)
-                let placer = try place(spans, from: supply, into: PageMapRecorder(), totalBytes: bytes.count)
-                return PageMap(entries: placer.recorder.finish(sourceLength: bytes.count), sourceLength: bytes.count,
+                let placer = try place(spans, from: supply, totalBytes: bytes.count)
+                return PageMap(entries: placer.recorder.pageMap(sourceLength: bytes.count), sourceLength: bytes.count,
                                settings: settings, diagnostics: placer.supply.diagnostics)
             }
             let chunks: [BrokenLines]
@@ -104,10 +104,10 @@ public struct LayoutManager {
                 chunks = try timed(.breakLines) { try breaking.run(bytes: bytes) }
             }
             let placer = try timed(.place) {
-                try place(spans, from: BrokenLineSupply(spans: spans, chunks: chunks), into: PageMapRecorder(),
-                          totalBytes: bytes.count, reportsProgress: false)
+                try place(spans, from: BrokenLineSupply(spans: spans, chunks: chunks), totalBytes: bytes.count,
+                          reportsProgress: false)
             }
-            let entries = placer.recorder.finish(sourceLength: bytes.count)
+            let entries = placer.recorder.pageMap(sourceLength: bytes.count)
             progress?(LayoutProgress(bytesLaidOut: bytes.count, totalBytes: bytes.count, pages: entries.count))
             return PageMap(entries: entries, sourceLength: bytes.count, settings: settings, diagnostics: placer.supply.diagnostics)
         }
@@ -164,20 +164,17 @@ public struct LayoutManager {
     /// Places every paragraph's lines from `supply` and makes the pages.
     private func layout<Supply: LineSupply>(_ spans: [ParagraphSpan], from supply: Supply, sourceLength: Int,
                                             through offset: Int?) throws(LayoutError) -> Layout {
-        let placer = try place(spans, from: supply, into: LayoutRecorder(), totalBytes: sourceLength, stopOffset: offset)
-        let pages = placer.recorder.finish(sourceLength: sourceLength, truncatedAt: placer.truncatedAt)
+        let placer = try place(spans, from: supply, totalBytes: sourceLength, stopOffset: offset)
+        let pages = placer.recorder.pages(sourceLength: sourceLength, truncatedAt: placer.truncatedAt)
         return Layout(pages: pages, sourceLength: sourceLength, settings: settings, diagnostics: placer.supply.diagnostics,
                       isComplete: placer.truncatedAt == nil)
     }
 
     /// Runs the placer over every paragraph (or until the page holding `stopOffset` is complete),
     /// reporting progress on the way unless told not to.
-    private func place<Supply: LineSupply, Recorder: PlacementRecorder>(
-        _ spans: [ParagraphSpan], from supply: Supply, into recorder: Recorder, totalBytes: Int, stopOffset: Int? = nil,
-        reportsProgress: Bool = true
-    ) throws(LayoutError) -> Placer<Supply, Recorder> {
-        var placer = Placer(spans: spans, settings: settings, provider: containerProvider, supply: supply, recorder: recorder,
-                            stopOffset: stopOffset)
+    private func place<Supply: LineSupply>(_ spans: [ParagraphSpan], from supply: Supply, totalBytes: Int, stopOffset: Int? = nil,
+                                           reportsProgress: Bool = true) throws(LayoutError) -> Placer<Supply> {
+        var placer = Placer(spans: spans, settings: settings, provider: containerProvider, supply: supply, stopOffset: stopOffset)
         let start = ContinuousClock.now
         var reported = 0
         do {

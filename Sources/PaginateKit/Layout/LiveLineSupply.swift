@@ -63,7 +63,7 @@ struct LiveLineSupply: LineSupply {
             fitter.typesetter.set(prepared, line, x: fitted.origin.x, available: fitted.available, box: fitted.box, content: $0)
         }
         return LineDraft(start: line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound],
-                         y: fitted.origin.y, height: fitted.box.height, set: set ?? .unset)
+                         y: fitted.origin.y, height: fitted.box.height, set: set)
     }
 
     mutating func advance(_ count: Int) {

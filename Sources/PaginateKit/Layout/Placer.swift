@@ -5,12 +5,12 @@
 /// paragraph spacing owed, whether the last paragraph was a heading, how many containers in a
 /// row stayed empty — and asks `BreakRules` how many of a paragraph's lines stay in a container.
 /// Lines come from a `LineSupply` (broken ahead for one width, or pulled from a live breaker when
-/// containers differ) and go to a `PlacementRecorder` (drawable pages, or a page map).
-struct Placer<Supply: LineSupply, Recorder: PlacementRecorder> {
+/// containers differ) and go to a `PageRecorder` (which makes drawable pages, or a page map).
+struct Placer<Supply: LineSupply> {
     /// Where the lines come from; also the look-ahead of the break rules.
     private(set) var supply: Supply
     /// Where placed lines go.
-    private(set) var recorder: Recorder
+    private(set) var recorder = PageRecorder()
     private let spans: [ParagraphSpan]
     private let page: PageSetup
     private let rules: BreakRules
@@ -38,10 +38,9 @@ struct Placer<Supply: LineSupply, Recorder: PlacementRecorder> {
     private(set) var truncatedAt: Int?
 
     init(spans: [ParagraphSpan], settings: LayoutSettings, provider: @escaping (Int) -> TextContainer,
-         supply: Supply, recorder: Recorder, stopOffset: Int? = nil) {
+         supply: Supply, stopOffset: Int? = nil) {
         self.spans = spans
         self.supply = supply
-        self.recorder = recorder
         self.provider = provider
         self.stopOffset = stopOffset
         page = settings.page
@@ -162,19 +161,11 @@ protocol LineSupply: UpcomingParagraphs {
     mutating func advance(_ count: Int)
 }
 
-/// Where placed lines go, in order: pages, their containers, and the lines in each.
-protocol PlacementRecorder {
-    mutating func startPage()
-    mutating func startContainer(frame: Rect)
-    mutating func place(_ line: LineDraft)
-    /// Forgets the last page, begun but still empty, when placement stops early.
-    mutating func dropLastPage()
-}
-
-/// A line placed in a container: its first byte, the top of its box, and what it shows.
+/// A line placed in a container: its first byte, the top of its box, and what it shows (`nil`
+/// for a page map, which needs none of it).
 struct LineDraft {
     var start: Int
     var y: Double
     var height: Double
-    var set: SetLine
+    var set: SetLine?
 }

@@ -39,6 +39,7 @@ struct Typesetter {
     }
 
     /// A width in points as whole thousandths of an em (rounded down: a line never overflows).
+    @inline(__always)
     func measure(_ points: Double) -> Int {
         Int((points / scale + 1e-6).rounded(.down))
     }
@@ -62,6 +63,7 @@ struct Typesetter {
     }
 
     /// The vertical size of a line.
+    @inline(__always)
     func box(_ prepared: PreparedParagraph, _ line: LineBreaker.Line) -> LineBox {
         LineBox(prepared, line, fonts: fonts, fontSize: fontSize, basePitch: basePitch)
     }
