@@ -5,26 +5,25 @@
 /// paragraph memo) or broken paragraph by paragraph as the placer — or a heading's look-ahead —
 /// first asks for them (a layout, which may stop early, and keeps what each line draws).
 struct BrokenLineSupply: LineSupply {
-    /// Where one paragraph's lines are among the runs.
-    private struct Lines {
-        var chunk: Int
-        var first: Int
-        var count: Int
-    }
-
-    private let spans: [ParagraphSpan]
-    private var chunks: [BrokenLines]
-    private var index: [Lines] = []
-    /// Breaks the paragraphs not broken yet, into the last run; `nil` when all are.
-    private var breaker: SpanBreaker?
+    let spans: [ParagraphSpan]
+    private var broken: BrokenLines
+    /// The index in `broken` of each paragraph's first line, for the paragraphs broken so far.
+    private var firstLines: [Int] = []
+    /// Breaks the paragraphs not broken yet; `nil` when all are.
+    private var typesetter: Typesetter?
+    private var builder = ParagraphBuilder()
+    private var width = 0.0
+    private var content: SetLine.Content?
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// For a lazy supply, the next entry of its per-paragraph diagnostics not yet counted.
     private var nextDiagnostic = 0
     /// What decoding and font fallback replaced in the paragraphs begun so far (all of them
     /// when the lines were broken beforehand).
     private(set) var diagnostics = TextDiagnostics()
 
-    private var current = 0
-    private var lines = Lines(chunk: 0, first: 0, count: 0)
+    private(set) var current = 0
+    /// The current paragraph's lines in `broken`, and how many of them are placed.
+    private var lines = 0..<0
     private var placed = 0
     /// The tops of the lines of the last fit.
     private var fitTops: [Double] = []
@@ -34,44 +33,56 @@ struct BrokenLineSupply: LineSupply {
     /// A supply of lines all broken beforehand: `chunks` holds every paragraph's lines in order.
     init(spans: [ParagraphSpan], chunks: [BrokenLines]) {
         self.spans = spans
-        self.chunks = chunks
-        index.reserveCapacity(spans.count)
-        for (number, chunk) in chunks.enumerated() {
-            var first = 0
-            for count in chunk.lineCounts {
-                index.append(Lines(chunk: number, first: first, count: Int(count)))
-                first += Int(count)
+        broken = chunks.count == 1 ? chunks[0] : BrokenLines()
+        for chunk in chunks {
+            if chunks.count > 1 {
+                broken.lineStarts.append(contentsOf: chunk.lineStarts)
+                broken.lineHeights.append(contentsOf: chunk.lineHeights)
+                broken.lineCounts.append(contentsOf: chunk.lineCounts)
             }
             diagnostics.add(chunk.diagnostics)
         }
-        precondition(index.count == spans.count, "one line count per paragraph")
+        precondition(broken.lineCounts.count == spans.count, "one line count per paragraph")
+        indexLines()
     }
 
-    /// A supply that breaks each paragraph with `breaker` when it is first needed.
-    init(spans: [ParagraphSpan], breaker: SpanBreaker) {
+    /// A supply that breaks each paragraph of `bytes` for lines `width` points wide when it is first needed.
+    init(spans: [ParagraphSpan], bytes: UnsafeBufferPointer<UInt8>, typesetter: Typesetter, width: Double,
+         content: SetLine.Content) {
         self.spans = spans
-        self.chunks = [BrokenLines()]
-        self.breaker = breaker
+        broken = BrokenLines()
+        self.bytes = bytes
+        self.typesetter = typesetter
+        self.width = width
+        self.content = content
     }
 
-    /// Makes sure paragraph `paragraph`'s lines are broken.
-    private mutating func breakLines(through paragraph: Int) {
-        guard breaker != nil else { return }
-        while index.count <= paragraph {
-            let chunk = chunks.count - 1
-            breaker!.breakLines(of: spans[index.count], into: &chunks[chunk])
-            let first = index.last.map { $0.first + $0.count } ?? 0
-            index.append(Lines(chunk: chunk, first: first, count: Int(chunks[chunk].lineCounts[index.count])))
+    /// Records where the lines of the paragraphs broken since the last call start.
+    private mutating func indexLines() {
+        var first = firstLines.last.map { $0 + Int(broken.lineCounts[firstLines.count - 1]) } ?? 0
+        for paragraph in firstLines.count..<broken.lineCounts.count {
+            firstLines.append(first)
+            first += Int(broken.lineCounts[paragraph])
         }
     }
 
+    /// Paragraph `paragraph`'s lines in `broken`, broken now if they were not yet.
+    private mutating func lines(of paragraph: Int) -> Range<Int> {
+        if let typesetter, firstLines.count <= paragraph {
+            for span in spans[firstLines.count...paragraph] {
+                typesetter.breakLines(of: span, from: bytes, builder: &builder, width: width, into: &broken, content: content)
+            }
+            indexLines()
+        }
+        return firstLines[paragraph]..<(firstLines[paragraph] + Int(broken.lineCounts[paragraph]))
+    }
+
     mutating func begin(_ paragraph: Int, width: Double) {
-        breakLines(through: paragraph)
         current = paragraph
-        lines = index[paragraph]
+        lines = lines(of: paragraph)
         placed = 0
-        guard breaker != nil else { return }
-        let counts = chunks[lines.chunk].paragraphDiagnostics
+        guard typesetter != nil else { return }
+        let counts = broken.paragraphDiagnostics
         while nextDiagnostic < counts.count && counts[nextDiagnostic].paragraph <= paragraph {
             if counts[nextDiagnostic].paragraph == paragraph { diagnostics.add(counts[nextDiagnostic].counts) }
             nextDiagnostic += 1
@@ -80,53 +91,44 @@ struct BrokenLineSupply: LineSupply {
 
     var isFinished: Bool { placed >= lines.count }
 
-    /// How many of `lines` from `placed` on fit one after the other between `top` and the
-    /// container's bottom: a line fits when its box ends at or above the bottom.
-    private func measure(_ lines: Lines, from placed: Int, top: Double) -> BreakRules.Measure {
-        let heights = chunks[lines.chunk].lineHeights
+    /// How many of `lines` fit one after the other between `top` and the container's bottom: a
+    /// line fits when its box ends at or above the bottom.
+    private func measure(_ lines: Range<Int>, top: Double) -> BreakRules.Measure {
         var y = top
         var fitting = 0
-        for line in (lines.first + placed)..<(lines.first + lines.count) {
-            guard y + heights[line] <= height + 1e-9 else { break }
-            y += heights[line]
+        for line in lines {
+            guard y + broken.lineHeights[line] <= height + 1e-9 else { break }
+            y += broken.lineHeights[line]
             fitting += 1
         }
-        return BreakRules.Measure(fitting: fitting, remaining: lines.count - placed, bottom: y)
+        return BreakRules.Measure(fitting: fitting, remaining: lines.count, bottom: y)
     }
 
     mutating func fit(in container: TextContainer, top: Double, nextWidth: Double) -> BreakRules.Measure {
         height = container.size.height
-        let measure = measure(lines, from: placed, top: top)
-        let heights = chunks[lines.chunk].lineHeights
+        let measure = measure((lines.lowerBound + placed)..<lines.upperBound, top: top)
         fitTops.removeAll(keepingCapacity: true)
         var y = top
-        for line in (lines.first + placed)..<(lines.first + placed + measure.fitting) {
+        for line in (lines.lowerBound + placed)..<(lines.lowerBound + placed + measure.fitting) {
             fitTops.append(y)
-            y += heights[line]
+            y += broken.lineHeights[line]
         }
         return measure
     }
 
     func fittedLine(_ fitted: Int) -> LineDraft {
-        // Fields read in place: a copy of the run would retain each of its arrays, for every line.
-        let line = lines.first + placed + fitted
-        return LineDraft(start: chunks[lines.chunk].lineStarts[line], y: fitTops[fitted],
-                         height: chunks[lines.chunk].lineHeights[line],
-                         set: chunks[lines.chunk].setLines.isEmpty ? nil : chunks[lines.chunk].setLines[line])
+        let line = lines.lowerBound + placed + fitted
+        return LineDraft(start: broken.lineStarts[line], y: fitTops[fitted], height: broken.lineHeights[line],
+                         set: broken.setLines.isEmpty ? nil : broken.setLines[line])
     }
 
     mutating func advance(_ count: Int) {
         placed += count
     }
 
-    func paragraph(_ offset: Int) -> BreakRules.Upcoming? {
-        guard current + offset < spans.count else { return nil }
-        let span = spans[current + offset]
-        return BreakRules.Upcoming(kind: span.kind, isHeading: span.isHeading, breaksPageAfter: span.breaksPageAfter)
-    }
-
     mutating func measure(_ offset: Int, from y: Double) -> BreakRules.Measure {
-        breakLines(through: current + offset)
-        return measure(index[current + offset], from: 0, top: y)
+        // Broken first: `measure` must see the lines broken for it.
+        let upcoming = lines(of: current + offset)
+        return measure(upcoming, top: y)
     }
 }

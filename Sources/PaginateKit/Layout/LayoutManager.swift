@@ -81,7 +81,7 @@ public struct LayoutManager {
         let typesetter = Typesetter(settings: settings, fonts: fonts, hyphenator: try hyphenator())
         let headings = try HeadingRule.of(settings)
         return try storage.bytes.withUnsafeBufferPointer { bytes in
-            let spans = timed(.split) {
+            let spans = timed(.split, by: phaseTimer) {
                 ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split(jobs: max(1, jobs))
             }
             guard hasUniformContainers else {
@@ -101,9 +101,9 @@ public struct LayoutManager {
             } else {
                 let breaking = ParallelBreaking(spans: spans, typesetter: typesetter, width: settings.page.columnWidth,
                                                 jobs: max(1, jobs))
-                chunks = try timed(.breakLines) { try breaking.run(bytes: bytes) }
+                chunks = try timed(.breakLines, by: phaseTimer) { try breaking.run(bytes: bytes) }
             }
-            let placer = try timed(.place) {
+            let placer = try timed(.place, by: phaseTimer) {
                 try place(spans, from: BrokenLineSupply(spans: spans, chunks: chunks), totalBytes: bytes.count,
                           reportsProgress: false)
             }
@@ -149,12 +149,12 @@ public struct LayoutManager {
         let headings = try HeadingRule.of(settings)
         let content = SetLine.Content(runs: includeRuns, caretStops: includeCaretStops)
         return try storage.bytes.withUnsafeBufferPointer { bytes throws(LayoutError) -> Layout in
-            let spans = timed(.split) { ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split() }
+            let spans = timed(.split, by: phaseTimer) { ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split() }
             if hasUniformContainers {
                 // Every line is as wide as a column: paragraphs are broken whole, as the placer reaches them.
-                let breaker = SpanBreaker(typesetter: typesetter, width: settings.page.columnWidth, content: content, bytes: bytes)
-                return try layout(spans, from: BrokenLineSupply(spans: spans, breaker: breaker), sourceLength: bytes.count,
-                                  through: offset)
+                let supply = BrokenLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, width: settings.page.columnWidth,
+                                              content: content)
+                return try layout(spans, from: supply, sourceLength: bytes.count, through: offset)
             }
             return try layout(spans, from: LiveLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, content: content),
                               sourceLength: bytes.count, through: offset)
@@ -200,13 +200,4 @@ public struct LayoutManager {
 
     /// Bytes of text between two progress reports: often enough for a smooth bar, rare enough to cost nothing.
     static let progressStride = 256 * 1024
-
-    /// Runs `work`, reporting its duration to `phaseTimer` when one is set.
-    private func timed<T, Failure: Error>(_ phase: LayoutPhase, _ work: () throws(Failure) -> T) throws(Failure) -> T {
-        guard let phaseTimer else { return try work() }
-        let start = ContinuousClock.now
-        let result = try work()
-        phaseTimer(phase, ContinuousClock.now - start)
-        return result
-    }
 }

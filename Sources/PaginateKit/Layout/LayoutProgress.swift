@@ -40,3 +40,13 @@ public enum LayoutPhase: String, Sendable, CaseIterable {
     /// builds drawable lines: breaking depends on the container each line lands in).
     case breakAndPlace = "break+place"
 }
+
+/// Runs `work`, reporting its duration for `phase` to `timer` when there is one.
+func timed<T, Failure: Error>(_ phase: LayoutPhase, by timer: ((LayoutPhase, Duration) -> Void)?,
+                              _ work: () throws(Failure) -> T) throws(Failure) -> T {
+    guard let timer else { return try work() }
+    let start = ContinuousClock.now
+    let result = try work()
+    timer(phase, ContinuousClock.now - start)
+    return result
+}

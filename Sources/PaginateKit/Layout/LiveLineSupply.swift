@@ -2,29 +2,45 @@
 /// (exclusions, a custom `containerProvider`): where a line breaks depends on the span the
 /// container offers at its height, so lines cannot be broken ahead.
 ///
-/// The look-ahead of a heading decodes and prepares the paragraphs after it once more, fitted
-/// into the current container: headings are few, and those copies never count towards the
-/// layout's diagnostics.
+/// Each line asks the container for the span it may use at its height: beside an exclusion the
+/// span is narrower, and a band with too little room moves the line below the exclusion. A line's
+/// height depends on its fonts, which depend on where it breaks, which depends on the span at that
+/// height: the band starts at the base pitch and is retried at the line's real height when that
+/// turns out taller. The look-ahead of a heading decodes and prepares the paragraphs after it
+/// once more: headings are few, and those copies never count towards the diagnostics.
 struct LiveLineSupply: LineSupply {
-    private let spans: [ParagraphSpan]
+    /// A line where it would be placed.
+    private struct FittedLine {
+        var line: LineBreaker.Line
+        var box: LineBox
+        /// Top-left corner of the line box in the container.
+        var origin: Point
+        /// The measure the line was broken for, in thousandths of an em (what alignment fills).
+        var available: Int
+        /// The breaker just after this line.
+        var after: LineBreaker
+    }
+
+    let spans: [ParagraphSpan]
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let fitter: LineFitter
+    private let typesetter: Typesetter
     /// What to set of each line beyond its first byte and height; `nil` for page maps.
     private let content: SetLine.Content?
     private var builder = ParagraphBuilder()
     private var uncovered = 0
-    /// What decoding and font fallback replaced in the paragraphs begun so far.
     var diagnostics: TextDiagnostics {
         var counts = builder.diagnostics
         counts.uncoveredCharacters += uncovered
         return counts
     }
 
-    private var current = 0
+    private(set) var current = 0
     private var breaker: LineBreaker?
     /// The band a line is tried in; a line that did not fit keeps the band it needed.
     private var bandHeight: Double
-    private var fit = LineFitter.Fit(lines: [], isFinished: true, bandHeight: 0)
+    private var fitted: [FittedLine] = []
+    /// The band being tried when the last fit ran out of room: the next container starts with it.
+    private var fitBandHeight = 0.0
     /// The container of the last fit, and the width after it, where the look-ahead measures.
     private var container = TextContainer(size: Size(width: 0, height: 0))
     private var nextWidth = 0.0
@@ -32,17 +48,17 @@ struct LiveLineSupply: LineSupply {
     init(spans: [ParagraphSpan], bytes: UnsafeBufferPointer<UInt8>, typesetter: Typesetter, content: SetLine.Content?) {
         self.spans = spans
         self.bytes = bytes
+        self.typesetter = typesetter
         self.content = content
-        fitter = LineFitter(typesetter: typesetter)
         bandHeight = typesetter.basePitch
     }
 
     mutating func begin(_ paragraph: Int, width: Double) {
         current = paragraph
-        let prepared = fitter.typesetter.prepare(builder.build(spans[paragraph], from: bytes))
+        let prepared = typesetter.prepare(builder.build(spans[paragraph], from: bytes))
         uncovered += prepared.uncovered
-        breaker = fitter.typesetter.breaker(prepared, width: width)
-        bandHeight = fitter.basePitch
+        breaker = typesetter.breaker(prepared, width: width)
+        bandHeight = typesetter.basePitch
     }
 
     var isFinished: Bool { breaker?.isFinished ?? true }
@@ -50,41 +66,86 @@ struct LiveLineSupply: LineSupply {
     mutating func fit(in container: TextContainer, top: Double, nextWidth: Double) -> BreakRules.Measure {
         self.container = container
         self.nextWidth = nextWidth
-        fit = fitter.fit(breaker!, in: container, top: top, bandHeight: bandHeight)
-        return fitter.measure(fit, of: breaker!, top: top, nextWidth: nextWidth)
+        let measure: BreakRules.Measure
+        (fitted, fitBandHeight, measure) = fit(breaker!, in: container, top: top, bandHeight: bandHeight, nextWidth: nextWidth)
+        return measure
+    }
+
+    /// The lines of `breaker`'s paragraph that fit into `container` from height `top` on, and the
+    /// break rules' view of them: the lines left after them are counted on the next container's
+    /// full width — exact when containers share one width and have no exclusions, an estimate
+    /// otherwise (the next container's exclusions are not known yet).
+    /// - Complexity: O(*k*) for the *k* code points of the fitting lines (times the retries of
+    ///   lines beside exclusions).
+    private func fit(_ breaker: LineBreaker, in container: TextContainer, top: Double, bandHeight: Double,
+                     nextWidth: Double) -> ([FittedLine], Double, BreakRules.Measure) {
+        let prepared = breaker.prepared
+        var breaker = breaker
+        var y = top
+        var band = bandHeight
+        var lines: [FittedLine] = []
+        var isFinished = true
+        while !breaker.isFinished {
+            let span: (x: Double, width: Double)
+            if let free = container.lineSpan(top: y, height: band, minimumWidth: typesetter.fontSize) {
+                span = free
+            } else if let bottom = container.bottomOfExclusions(overlapping: y, band), bottom > y {
+                y = bottom
+                if y + typesetter.basePitch > container.size.height + 1e-9 { isFinished = false; break }
+                continue
+            } else {
+                span = (0, container.size.width)
+            }
+            let indent = breaker.position == 0 ? typesetter.indent(prepared.paragraph, width: span.width) : 0
+            var trial = breaker
+            let available = typesetter.measure(span.width - indent)
+            guard let line = trial.nextLine(maxWidth: available) else { break }
+            let box = typesetter.box(prepared, line)
+            if box.height > band + 1e-9 && !container.exclusions.isEmpty {
+                band = box.height
+                continue
+            }
+            if y + box.height > container.size.height + 1e-9 { isFinished = false; break }
+            lines.append(FittedLine(line: line, box: box, origin: Point(x: span.x + indent, y: y), available: available, after: trial))
+            y += box.height
+            breaker = trial
+            band = typesetter.basePitch
+        }
+        let bottom = lines.last.map { $0.origin.y + $0.box.height } ?? top
+        guard !isFinished else { return (lines, band, BreakRules.Measure(fitting: lines.count, remaining: lines.count, bottom: bottom)) }
+        // Lines left over, counted no further than the rules look.
+        var rest = 0
+        while rest < max(1, typesetter.rules.widows) && !breaker.isFinished {
+            let indent = breaker.position == 0 ? typesetter.indent(prepared.paragraph, width: nextWidth) : 0
+            guard breaker.nextLine(maxWidth: typesetter.measure(nextWidth - indent)) != nil else { break }
+            rest += 1
+        }
+        return (lines, band, BreakRules.Measure(fitting: lines.count, remaining: lines.count + max(1, rest), bottom: bottom))
     }
 
     func fittedLine(_ index: Int) -> LineDraft {
-        let fitted = fit.lines[index]
+        let fitted = fitted[index]
         let prepared = fitted.after.prepared
-        let paragraph = prepared.paragraph
         let line = fitted.line
         let set = content.map {
-            fitter.typesetter.set(prepared, line, x: fitted.origin.x, available: fitted.available, box: fitted.box, content: $0)
+            typesetter.set(prepared, line, x: fitted.origin.x, available: fitted.available, box: fitted.box, content: $0)
         }
+        let paragraph = prepared.paragraph
         return LineDraft(start: line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound],
                          y: fitted.origin.y, height: fitted.box.height, set: set)
     }
 
     mutating func advance(_ count: Int) {
-        if count > 0 { breaker = fit.lines[count - 1].after }
+        if count > 0 { breaker = fitted[count - 1].after }
         // A line that did not fit is tried in the next container with the band it needed here.
-        bandHeight = count == fit.lines.count ? fit.bandHeight : fitter.basePitch
-    }
-
-    func paragraph(_ offset: Int) -> BreakRules.Upcoming? {
-        guard current + offset < spans.count else { return nil }
-        let span = spans[current + offset]
-        return BreakRules.Upcoming(kind: span.kind, isHeading: span.isHeading, breaksPageAfter: span.breaksPageAfter)
+        bandHeight = count == fitted.count ? fitBandHeight : typesetter.basePitch
     }
 
     mutating func measure(_ offset: Int, from y: Double) -> BreakRules.Measure {
         guard current + offset < spans.count else { return BreakRules.Measure(fitting: 0, remaining: 0, bottom: y) }
         var lookaheadBuilder = ParagraphBuilder()
-        let typesetter = fitter.typesetter
-        let breaker = typesetter.breaker(typesetter.prepare(lookaheadBuilder.build(spans[current + offset], from: bytes)),
-                                         width: container.size.width)
-        let fit = fitter.fit(breaker, in: container, top: y, bandHeight: fitter.basePitch)
-        return fitter.measure(fit, of: breaker, top: y, nextWidth: nextWidth)
+        let prepared = typesetter.prepare(lookaheadBuilder.build(spans[current + offset], from: bytes))
+        return fit(typesetter.breaker(prepared, width: container.size.width), in: container, top: y,
+                   bandHeight: typesetter.basePitch, nextWidth: nextWidth).2
     }
 }

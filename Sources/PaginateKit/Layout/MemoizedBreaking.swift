@@ -18,8 +18,8 @@ struct MemoizedBreaking {
 
     func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> (chunks: [BrokenLines], report: ParagraphMemoReport) {
         let fileKey = memo.fileKey(settings: settings, fontFiles: typesetter.fonts.files)
-        let stored = timed(.memoLoad) { memo.load(fileKey) } ?? ParagraphLineTable()
-        let keys = timed(.memoHash) { paragraphKeys(bytes) }
+        let stored = timed(.memoLoad, by: phaseTimer) { memo.load(fileKey) } ?? ParagraphLineTable()
+        let keys = timed(.memoHash, by: phaseTimer) { paragraphKeys(bytes) }
         // For each paragraph: its index in the stored table, or -1 when it must be broken.
         var found = [Int32](repeating: -1, count: spans.count)
         var missingCount = spans.count
@@ -32,21 +32,21 @@ struct MemoizedBreaking {
             }
         }
         let noneFound = missingCount == spans.count
-        let broken = try timed(.breakLines) { () throws(FontError) -> [BrokenLines] in
+        let broken = try timed(.breakLines, by: phaseTimer) { () throws(FontError) -> [BrokenLines] in
             guard missingCount > 0 else { return [] }
             // With nothing found (a first layout), the spans are broken as they are, without a copy.
             let missing = noneFound ? spans : spans.indices.compactMap { found[$0] < 0 ? spans[$0] : nil }
             return try ParallelBreaking(spans: missing, typesetter: typesetter, width: settings.page.columnWidth, jobs: jobs)
                 .run(bytes: bytes)
         }
-        let (merged, table, used) = timed(.memoMerge) {
+        let (merged, table, used) = timed(.memoMerge, by: phaseTimer) {
             merge(found: found, keys: keys, stored: stored, broken: broken, gatherLines: !noneFound)
         }
         // An unchanged text: the stored file already holds exactly its paragraphs.
         let unchanged = missingCount == 0 && used == stored.count
         var written = unchanged ? stored.count : 0
         if !unchanged {
-            timed(.memoStore) { if memo.store(table, for: fileKey) { written = table.count } }
+            timed(.memoStore, by: phaseTimer) { if memo.store(table, for: fileKey) { written = table.count } }
         }
         return (noneFound ? broken : [merged], ParagraphMemoReport(paragraphs: spans.count, broken: missingCount, stored: written))
     }
@@ -133,14 +133,6 @@ struct MemoizedBreaking {
         }
         for entry in used.indices where used[entry] { table.append(entry, of: stored) }
         return (chunk, table, usedCount)
-    }
-
-    private func timed<T, Failure: Error>(_ phase: LayoutPhase, _ work: () throws(Failure) -> T) throws(Failure) -> T {
-        guard let phaseTimer else { return try work() }
-        let start = ContinuousClock.now
-        let result = try work()
-        phaseTimer(phase, ContinuousClock.now - start)
-        return result
     }
 }
 

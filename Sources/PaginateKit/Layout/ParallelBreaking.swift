@@ -4,7 +4,7 @@ import Dispatch
 /// width: then a paragraph's lines do not depend on where it lands, so paragraphs can be broken
 /// independently and placed afterwards in one cheap sequential pass (`Placer`).
 ///
-/// Each worker decodes, prepares and breaks a contiguous run of paragraphs (`SpanBreaker`) with
+/// Each worker decodes, prepares and breaks a contiguous run of paragraphs (`Typesetter`) with
 /// its own fonts (font width caches are not shared between threads) and records only what a page
 /// map needs: each line's first byte and height.
 struct ParallelBreaking {
@@ -32,11 +32,13 @@ struct ParallelBreaking {
             results[index] = Result { () throws(FontError) -> BrokenLines in
                 let fonts = try pool.take()
                 defer { pool.give(fonts) }
-                var breaker = SpanBreaker(typesetter: typesetter.with(fonts: fonts, hyphenator: typesetter.hyphenator?.copy()),
-                                          width: width, content: nil, bytes: bytes)
+                let setter = typesetter.with(fonts: fonts, hyphenator: typesetter.hyphenator?.copy())
+                var builder = ParagraphBuilder()
                 var lines = BrokenLines()
                 lines.lineCounts.reserveCapacity(bounds[index].count)
-                for span in spans[bounds[index]] { breaker.breakLines(of: span, into: &lines) }
+                for span in spans[bounds[index]] {
+                    setter.breakLines(of: span, from: bytes, builder: &builder, width: width, into: &lines, content: nil)
+                }
                 return lines
             }
         }

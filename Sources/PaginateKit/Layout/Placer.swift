@@ -145,6 +145,9 @@ struct Placer<Supply: LineSupply> {
 /// A paragraph's lines for the placer, one paragraph at a time; also the break rules' view of the
 /// paragraphs after the current one (`UpcomingParagraphs`), measured in the container of the last fit.
 protocol LineSupply: UpcomingParagraphs {
+    /// Every paragraph of the text, and the index of the current one.
+    var spans: [ParagraphSpan] { get }
+    var current: Int { get }
     /// Starts paragraph `index`; `width` is the current container's, for a breaker that needs one.
     mutating func begin(_ index: Int, width: Double)
     /// What decoding and font fallback replaced in the paragraphs begun so far.
@@ -159,6 +162,14 @@ protocol LineSupply: UpcomingParagraphs {
     func fittedLine(_ index: Int) -> LineDraft
     /// Places the first `count` lines of the last fit.
     mutating func advance(_ count: Int)
+}
+
+extension LineSupply {
+    func paragraph(_ offset: Int) -> BreakRules.Upcoming? {
+        guard current + offset < spans.count else { return nil }
+        let span = spans[current + offset]
+        return BreakRules.Upcoming(kind: span.kind, isHeading: span.isHeading, breaksPageAfter: span.breaksPageAfter)
+    }
 }
 
 /// A line placed in a container: its first byte, the top of its box, and what it shows (`nil`

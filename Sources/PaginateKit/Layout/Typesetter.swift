@@ -79,10 +79,13 @@ struct Typesetter {
                        caretStops: content.runs && content.caretStops ? makeCaretStops(prepared, line, adjustment) : [])
     }
 
-    /// Breaks `paragraph` into lines `width` points wide and appends them to `lines`: each line's
-    /// first byte and height, and with `content` what a layout shows of it (none for a page map).
-    /// - Returns: The code points no font covers.
-    func breakLines(_ paragraph: Paragraph, width: Double, into lines: inout BrokenLines, content: SetLine.Content?) -> Int {
+    /// Decodes `span` with `builder`, breaks it into lines `width` points wide and appends them to
+    /// `lines`: each line's first byte and height, with `content` what a layout shows of it (none
+    /// for a page map), and what decoding and font fallback replaced in the paragraph.
+    func breakLines(of span: ParagraphSpan, from bytes: UnsafeBufferPointer<UInt8>, builder: inout ParagraphBuilder,
+                    width: Double, into lines: inout BrokenLines, content: SetLine.Content?) {
+        let before = builder.diagnostics
+        let paragraph = builder.build(span, from: bytes)
         let prepared = prepare(paragraph)
         let indent = indent(paragraph, width: width)
         let first = measure(width - indent)
@@ -99,7 +102,16 @@ struct Typesetter {
             }
             count += 1
         }
+        let after = builder.diagnostics
+        if prepared.uncovered > 0 || after != before {
+            var counts = TextDiagnostics()
+            counts.invalidSequences = after.invalidSequences - before.invalidSequences
+            counts.hiddenControls = after.hiddenControls - before.hiddenControls
+            counts.outsideBMP = after.outsideBMP - before.outsideBMP
+            counts.uncoveredCharacters = prepared.uncovered
+            lines.paragraphDiagnostics.append((lines.lineCounts.count, counts))
+            lines.diagnostics.add(counts)
+        }
         lines.lineCounts.append(count)
-        return prepared.uncovered
     }
 }
