@@ -69,14 +69,16 @@ public struct LayoutManager {
     /// Equal to `PageMap(layout(storage, includeRuns: false))`, but faster: when all containers
     /// share one width, paragraphs are broken on `jobs` threads (each with its own copy of the
     /// fonts) and then placed in one sequential pass. With a `paragraphMemo`, only paragraphs it
-    /// does not know are broken. With a custom `containerProvider` it falls back to the sequential
-    /// layout (and ignores the memo).
+    /// does not know are broken. With a custom `containerProvider` it lays out the text (on one
+    /// thread, without the memo).
     /// - Parameters:
     ///   - storage: The text.
     ///   - jobs: How many threads break paragraphs.
     /// - Throws: `LayoutError`, or `FontError` if a worker cannot reopen a font file.
     public func pageMap(_ storage: TextStorage, jobs: Int = LayoutManager.defaultJobs) throws -> PageMap {
         try settings.validate()
+        // Lines depend on the containers they land in: broken as they are placed.
+        guard hasUniformContainers else { return PageMap(try layout(storage, includeRuns: false)) }
         let settings = self.settings
         let typesetter = Typesetter(settings: settings, fonts: fonts, hyphenator: try hyphenator())
         let headings = try HeadingRule.of(settings)
@@ -84,28 +86,20 @@ public struct LayoutManager {
             let spans = timed(.split, by: phaseTimer) {
                 ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split(jobs: max(1, jobs))
             }
-            guard hasUniformContainers else {
-                // Lines depend on the containers they land in: broken as they are placed.
-                let supply = LiveLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, content: nil)
-                let placer = try place(spans, from: supply, totalBytes: bytes.count)
-                return PageMap(entries: placer.recorder.pageMap(sourceLength: bytes.count), sourceLength: bytes.count,
-                               settings: settings, diagnostics: placer.supply.diagnostics)
-            }
             let chunks: [BrokenLines]
             if let paragraphMemo {
-                let memoized = MemoizedBreaking(spans: spans, settings: settings, typesetter: typesetter,
+                let memoized = MemoizedBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: typesetter.hyphenator,
                                                 jobs: max(1, jobs), memo: paragraphMemo, phaseTimer: phaseTimer)
                 let (memoizedChunks, report) = try memoized.run(bytes: bytes)
                 chunks = memoizedChunks
                 memoReport?(report)
             } else {
-                let breaking = ParallelBreaking(spans: spans, typesetter: typesetter, width: settings.page.columnWidth,
+                let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: typesetter.hyphenator,
                                                 jobs: max(1, jobs))
                 chunks = try timed(.breakLines, by: phaseTimer) { try breaking.run(bytes: bytes) }
             }
             let placer = try timed(.place, by: phaseTimer) {
-                try place(spans, from: BrokenLineSupply(spans: spans, chunks: chunks), totalBytes: bytes.count,
-                          reportsProgress: false)
+                try place(BrokenLineSupply(spans: spans, chunks: chunks), totalBytes: bytes.count, reportsProgress: false)
             }
             let entries = placer.recorder.pageMap(sourceLength: bytes.count)
             progress?(LayoutProgress(bytesLaidOut: bytes.count, totalBytes: bytes.count, pages: entries.count))
@@ -154,17 +148,16 @@ public struct LayoutManager {
                 // Every line is as wide as a column: paragraphs are broken whole, as the placer reaches them.
                 let supply = BrokenLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, width: settings.page.columnWidth,
                                               content: content)
-                return try layout(spans, from: supply, sourceLength: bytes.count, through: offset)
+                return try layout(supply, sourceLength: bytes.count, through: offset)
             }
-            return try layout(spans, from: LiveLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, content: content),
+            return try layout(LiveLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, content: content),
                               sourceLength: bytes.count, through: offset)
         }
     }
 
     /// Places every paragraph's lines from `supply` and makes the pages.
-    private func layout<Supply: LineSupply>(_ spans: [ParagraphSpan], from supply: Supply, sourceLength: Int,
-                                            through offset: Int?) throws(LayoutError) -> Layout {
-        let placer = try place(spans, from: supply, totalBytes: sourceLength, stopOffset: offset)
+    private func layout<Supply: LineSupply>(_ supply: Supply, sourceLength: Int, through offset: Int?) throws(LayoutError) -> Layout {
+        let placer = try place(supply, totalBytes: sourceLength, stopOffset: offset)
         let pages = placer.recorder.pages(sourceLength: sourceLength, truncatedAt: placer.truncatedAt)
         return Layout(pages: pages, sourceLength: sourceLength, settings: settings, diagnostics: placer.supply.diagnostics,
                       isComplete: placer.truncatedAt == nil)
@@ -172,9 +165,10 @@ public struct LayoutManager {
 
     /// Runs the placer over every paragraph (or until the page holding `stopOffset` is complete),
     /// reporting progress on the way unless told not to.
-    private func place<Supply: LineSupply>(_ spans: [ParagraphSpan], from supply: Supply, totalBytes: Int, stopOffset: Int? = nil,
+    private func place<Supply: LineSupply>(_ supply: Supply, totalBytes: Int, stopOffset: Int? = nil,
                                            reportsProgress: Bool = true) throws(LayoutError) -> Placer<Supply> {
-        var placer = Placer(spans: spans, settings: settings, provider: containerProvider, supply: supply, stopOffset: stopOffset)
+        let spans = supply.spans
+        var placer = Placer(settings: settings, provider: containerProvider, supply: supply, stopOffset: stopOffset)
         let start = ContinuousClock.now
         var reported = 0
         do {

@@ -4,20 +4,19 @@ import Dispatch
 /// only the others are broken, and the memo is rewritten with the paragraphs of this text.
 ///
 /// The result holds every paragraph's lines in text order, exactly what breaking all paragraphs
-/// would give, so placement cannot tell the difference: one chunk gathered from the memo and the
-/// broken paragraphs, or the broken chunks themselves when the memo knew none (no copy, so a first
-/// layout needs no more memory than one without a memo).
+/// would give, so placement cannot tell the difference: one run gathered from the memo and the
+/// broken paragraphs.
 struct MemoizedBreaking {
     let spans: [ParagraphSpan]
-    /// The settings the memo's file is keyed by.
     let settings: LayoutSettings
-    let typesetter: Typesetter
+    let fonts: FontChain
+    let hyphenator: Hyphenator?
     let jobs: Int
     let memo: ParagraphMemo
     let phaseTimer: ((LayoutPhase, Duration) -> Void)?
 
     func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> (chunks: [BrokenLines], report: ParagraphMemoReport) {
-        let fileKey = memo.fileKey(settings: settings, fontFiles: typesetter.fonts.files)
+        let fileKey = memo.fileKey(settings: settings, fontFiles: fonts.files)
         let stored = timed(.memoLoad, by: phaseTimer) { memo.load(fileKey) } ?? ParagraphLineTable()
         let keys = timed(.memoHash, by: phaseTimer) { paragraphKeys(bytes) }
         // For each paragraph: its index in the stored table, or -1 when it must be broken.
@@ -36,11 +35,10 @@ struct MemoizedBreaking {
             guard missingCount > 0 else { return [] }
             // With nothing found (a first layout), the spans are broken as they are, without a copy.
             let missing = noneFound ? spans : spans.indices.compactMap { found[$0] < 0 ? spans[$0] : nil }
-            return try ParallelBreaking(spans: missing, typesetter: typesetter, width: settings.page.columnWidth, jobs: jobs)
-                .run(bytes: bytes)
+            return try ParallelBreaking(spans: missing, settings: settings, fonts: fonts, hyphenator: hyphenator, jobs: jobs).run(bytes: bytes)
         }
         let (merged, table, used) = timed(.memoMerge, by: phaseTimer) {
-            merge(found: found, keys: keys, stored: stored, broken: broken, gatherLines: !noneFound)
+            merge(found: found, keys: keys, stored: stored, broken: broken)
         }
         // An unchanged text: the stored file already holds exactly its paragraphs.
         let unchanged = missingCount == 0 && used == stored.count
@@ -48,7 +46,7 @@ struct MemoizedBreaking {
         if !unchanged {
             timed(.memoStore, by: phaseTimer) { if memo.store(table, for: fileKey) { written = table.count } }
         }
-        return (noneFound ? broken : [merged], ParagraphMemoReport(paragraphs: spans.count, broken: missingCount, stored: written))
+        return ([merged], ParagraphMemoReport(paragraphs: spans.count, broken: missingCount, stored: written))
     }
 
     /// Each paragraph's key, hashed on `jobs` threads.
@@ -68,19 +66,16 @@ struct MemoizedBreaking {
         }
     }
 
-    /// Every paragraph's lines in text order, from the stored table or the broken chunks (unless
-    /// `gatherLines` is false), and the table to store: the distinct paragraphs of this text.
-    /// Also counts the stored entries used.
+    /// Every paragraph's lines in text order, from the stored table or the broken chunks, and the
+    /// table to store: the distinct paragraphs of this text. Also counts the stored entries used.
     private func merge(found: [Int32], keys: [ContentHash], stored: ParagraphLineTable,
-                       broken: [BrokenLines], gatherLines: Bool) -> (BrokenLines, ParagraphLineTable, Int) {
+                       broken: [BrokenLines]) -> (BrokenLines, ParagraphLineTable, Int) {
         var chunk = BrokenLines()
         var lineTotal = broken.reduce(0) { $0 + $1.lineStarts.count }
         for entry in found where entry >= 0 { lineTotal += Int(stored.lineCounts[Int(entry)]) }
-        if gatherLines {
-            chunk.lineStarts.reserveCapacity(lineTotal)
-            chunk.lineHeights.reserveCapacity(lineTotal)
-            chunk.lineCounts.reserveCapacity(spans.count)
-        }
+        chunk.lineStarts.reserveCapacity(lineTotal)
+        chunk.lineHeights.reserveCapacity(lineTotal)
+        chunk.lineCounts.reserveCapacity(spans.count)
         var table = ParagraphLineTable(palette: stored)
         var used = [Bool](repeating: false, count: stored.count)
         var usedCount = 0
@@ -118,12 +113,10 @@ struct MemoizedBreaking {
                 counts = source.paragraphDiagnostics[brokenDiagnostic].counts
                 brokenDiagnostic += 1
             }
-            if gatherLines {
-                chunk.lineStarts.append(contentsOf: source.lineStarts[lines])
-                chunk.lineHeights.append(contentsOf: source.lineHeights[lines])
-                chunk.lineCounts.append(Int32(count))
-                chunk.diagnostics.add(counts)
-            }
+            chunk.lineStarts.append(contentsOf: source.lineStarts[lines])
+            chunk.lineHeights.append(contentsOf: source.lineHeights[lines])
+            chunk.lineCounts.append(Int32(count))
+            chunk.diagnostics.add(counts)
             if ParagraphLineTable.canStore(length: span.contentEnd - span.contentStart), newKeys.insert(keys[paragraph]).inserted {
                 table.append(keys[paragraph], contentStart: span.contentStart, starts: source.lineStarts[lines],
                              heights: source.lineHeights[lines], diagnostics: counts)

@@ -9,11 +9,11 @@ import Dispatch
 /// map needs: each line's first byte and height.
 struct ParallelBreaking {
     let spans: [ParagraphSpan]
-    /// The caller's typesetter: its fonts serve the first worker; other workers get copies, and
-    /// copies of its hyphenator sharing its patterns.
-    let typesetter: Typesetter
-    /// The width of every line.
-    let width: Double
+    let settings: LayoutSettings
+    /// The caller's fonts: they serve the first worker; other workers get copies.
+    let fonts: FontChain
+    /// The caller's hyphenator, if any: workers use copies sharing its patterns.
+    let hyphenator: Hyphenator?
     let jobs: Int
 
     /// Breaks every paragraph; runs come back in text order.
@@ -27,17 +27,18 @@ struct ParallelBreaking {
             _ = results.deinitialize()
             results.deallocate()
         }
-        let pool = FontPool(seed: typesetter.fonts)
+        let pool = FontPool(seed: fonts)
         let work = { (index: Int) in
             results[index] = Result { () throws(FontError) -> BrokenLines in
                 let fonts = try pool.take()
                 defer { pool.give(fonts) }
-                let setter = typesetter.with(fonts: fonts, hyphenator: typesetter.hyphenator?.copy())
+                let typesetter = Typesetter(settings: settings, fonts: fonts, hyphenator: hyphenator?.copy())
                 var builder = ParagraphBuilder()
                 var lines = BrokenLines()
                 lines.lineCounts.reserveCapacity(bounds[index].count)
                 for span in spans[bounds[index]] {
-                    setter.breakLines(of: span, from: bytes, builder: &builder, width: width, into: &lines, content: nil)
+                    typesetter.breakLines(of: span, from: bytes, builder: &builder, width: settings.page.columnWidth,
+                                          into: &lines, content: nil)
                 }
                 return lines
             }

@@ -11,7 +11,6 @@ struct Placer<Supply: LineSupply> {
     private(set) var supply: Supply
     /// Where placed lines go.
     private(set) var recorder = PageRecorder()
-    private let spans: [ParagraphSpan]
     private let page: PageSetup
     private let rules: BreakRules
     private let basePitch: Double
@@ -37,9 +36,7 @@ struct Placer<Supply: LineSupply> {
     /// Where the layout stopped early: the first byte not laid out.
     private(set) var truncatedAt: Int?
 
-    init(spans: [ParagraphSpan], settings: LayoutSettings, provider: @escaping (Int) -> TextContainer,
-         supply: Supply, stopOffset: Int? = nil) {
-        self.spans = spans
+    init(settings: LayoutSettings, provider: @escaping (Int) -> TextContainer, supply: Supply, stopOffset: Int? = nil) {
         self.supply = supply
         self.provider = provider
         self.stopOffset = stopOffset
@@ -93,7 +90,7 @@ struct Placer<Supply: LineSupply> {
     /// Places paragraph `index`'s lines, container by container: the lines that fit in the
     /// current container are fitted first, then the break rules say how many of them stay there.
     mutating func place(_ index: Int) throws(Failure) {
-        let span = spans[index]
+        let span = supply.spans[index]
         if pendingPageBreak {
             pendingPageBreak = false
             startPage()
@@ -140,43 +137,4 @@ struct Placer<Supply: LineSupply> {
             if !supply.isFinished { try advanceContainer() }
         }
     }
-}
-
-/// A paragraph's lines for the placer, one paragraph at a time; also the break rules' view of the
-/// paragraphs after the current one (`UpcomingParagraphs`), measured in the container of the last fit.
-protocol LineSupply: UpcomingParagraphs {
-    /// Every paragraph of the text, and the index of the current one.
-    var spans: [ParagraphSpan] { get }
-    var current: Int { get }
-    /// Starts paragraph `index`; `width` is the current container's, for a breaker that needs one.
-    mutating func begin(_ index: Int, width: Double)
-    /// What decoding and font fallback replaced in the paragraphs begun so far.
-    var diagnostics: TextDiagnostics { get }
-    /// Whether every line of the current paragraph has been placed.
-    var isFinished: Bool { get }
-    /// Fits the current paragraph's next lines into `container` from height `top` on, without
-    /// placing them, and measures them for the break rules (lines left over go to a container
-    /// `nextWidth` points wide).
-    mutating func fit(in container: TextContainer, top: Double, nextWidth: Double) -> BreakRules.Measure
-    /// Line `index` of the last fit, where it would be placed.
-    func fittedLine(_ index: Int) -> LineDraft
-    /// Places the first `count` lines of the last fit.
-    mutating func advance(_ count: Int)
-}
-
-extension LineSupply {
-    func paragraph(_ offset: Int) -> BreakRules.Upcoming? {
-        guard current + offset < spans.count else { return nil }
-        let span = spans[current + offset]
-        return BreakRules.Upcoming(kind: span.kind, isHeading: span.isHeading, breaksPageAfter: span.breaksPageAfter)
-    }
-}
-
-/// A line placed in a container: its first byte, the top of its box, and what it shows (`nil`
-/// for a page map, which needs none of it).
-struct LineDraft {
-    var start: Int
-    var y: Double
-    var height: Double
-    var set: SetLine?
 }

@@ -7,8 +7,8 @@
 /// breaker for the placer to pull lines from when containers differ in width. Both start from
 /// the same setup — scale, base pitch, tab stop — defined here once.
 struct Typesetter {
-    private(set) var fonts: FontChain
-    private(set) var hyphenator: Hyphenator?
+    let fonts: FontChain
+    let hyphenator: Hyphenator?
     let typography: Typography
     let rules: BreakRules
     let fontSize: Double
@@ -28,14 +28,6 @@ struct Typesetter {
         scale = settings.fontSize / 1000
         basePitch = settings.lineHeight * settings.fontSize
         tabStop = settings.tabWidth * (fonts.fonts[0].width(of: 0x20) ?? 250)
-    }
-
-    /// The same setup with other fonts and hyphenator (a worker thread's copies).
-    func with(fonts: FontChain, hyphenator: Hyphenator?) -> Typesetter {
-        var copy = self
-        copy.fonts = fonts
-        copy.hyphenator = hyphenator
-        return copy
     }
 
     /// A width in points as whole thousandths of an em (rounded down: a line never overflows).
