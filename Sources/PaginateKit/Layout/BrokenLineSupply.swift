@@ -1,28 +1,21 @@
-/// Lines broken ahead of placement for containers that all share one width: placing them needs
-/// only their heights, so fitting is adding heights.
-///
-/// The lines are either all broken beforehand (a page map: on several threads, or from a
-/// paragraph memo) or broken paragraph by paragraph as the placer — or a heading's look-ahead —
-/// first asks for them (a layout, which may stop early, and keeps what each line draws).
+/// Lines broken ahead of placement for containers that all share one width, so fitting them is
+/// adding heights: all broken beforehand (a page map: on several threads, or from a paragraph
+/// memo), or paragraph by paragraph as the placer or a heading's look-ahead first asks (a layout,
+/// which may stop early).
 struct BrokenLineSupply: LineSupply {
     let spans: [ParagraphSpan]
     private var broken: BrokenLines
     /// The index in `broken` of each paragraph's first line, for the paragraphs broken so far.
     private var firstLines: [Int] = []
-    /// Breaks the paragraphs not broken yet; `nil` when all are.
-    private var typesetter: Typesetter?
-    private var builder = ParagraphBuilder()
-    private var width = 0.0
-    private var content: SetLine.Content?
-    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// Breaks a paragraph not broken yet, appending its lines; `nil` when all are broken.
+    private var breakLines: ((ParagraphSpan, inout BrokenLines) -> Void)?
     /// For a lazy supply, the next entry of its per-paragraph diagnostics not yet counted.
     private var nextDiagnostic = 0
-    /// What decoding and font fallback replaced in the paragraphs begun so far (all of them
-    /// when the lines were broken beforehand).
+    /// All paragraphs' when the lines were broken beforehand.
     private(set) var diagnostics = TextDiagnostics()
 
     private(set) var current = 0
-    /// The current paragraph's lines in `broken`, and how many of them are placed.
+    /// The current paragraph's lines in `broken`.
     private var lines = 0..<0
     private var placed = 0
     /// The tops of the lines of the last fit.
@@ -40,7 +33,7 @@ struct BrokenLineSupply: LineSupply {
                 broken.lineHeights.append(contentsOf: chunk.lineHeights)
                 broken.lineCounts.append(contentsOf: chunk.lineCounts)
             }
-            diagnostics.add(chunk.diagnostics)
+            diagnostics = diagnostics.adding(chunk.diagnostics)
         }
         precondition(broken.lineCounts.count == spans.count, "one line count per paragraph")
         indexLines()
@@ -51,10 +44,7 @@ struct BrokenLineSupply: LineSupply {
          content: SetLine.Content) {
         self.spans = spans
         broken = BrokenLines()
-        self.bytes = bytes
-        self.typesetter = typesetter
-        self.width = width
-        self.content = content
+        breakLines = { typesetter.breakLines(of: $0, from: bytes, width: width, into: &$1, content: content) }
     }
 
     /// Records where the lines of the paragraphs broken since the last call start.
@@ -68,10 +58,8 @@ struct BrokenLineSupply: LineSupply {
 
     /// Paragraph `paragraph`'s lines in `broken`, broken now if they were not yet.
     private mutating func lines(of paragraph: Int) -> Range<Int> {
-        if let typesetter, firstLines.count <= paragraph {
-            for span in spans[firstLines.count...paragraph] {
-                typesetter.breakLines(of: span, from: bytes, builder: &builder, width: width, into: &broken, content: content)
-            }
+        if let breakLines, firstLines.count <= paragraph {
+            for span in spans[firstLines.count...paragraph] { breakLines(span, &broken) }
             indexLines()
         }
         return firstLines[paragraph]..<(firstLines[paragraph] + Int(broken.lineCounts[paragraph]))
@@ -81,10 +69,10 @@ struct BrokenLineSupply: LineSupply {
         current = paragraph
         lines = lines(of: paragraph)
         placed = 0
-        guard typesetter != nil else { return }
+        guard breakLines != nil else { return }
         let counts = broken.paragraphDiagnostics
         while nextDiagnostic < counts.count && counts[nextDiagnostic].paragraph <= paragraph {
-            if counts[nextDiagnostic].paragraph == paragraph { diagnostics.add(counts[nextDiagnostic].counts) }
+            if counts[nextDiagnostic].paragraph == paragraph { diagnostics = diagnostics.adding(counts[nextDiagnostic].counts) }
             nextDiagnostic += 1
         }
     }

@@ -14,21 +14,14 @@ struct BrokenLines {
     var paragraphDiagnostics: [(paragraph: Int, counts: TextDiagnostics)] = []
 }
 
-/// A line as set for drawing, before it is placed: everything but its vertical position.
+/// A line as set for drawing, before it is placed: `LineFragment`'s fields but its range and
+/// vertical position; `x` is the content's distance from the container's left edge.
 struct SetLine {
-    /// What to set beyond the line's geometry.
-    struct Content {
-        /// Whether to build the drawable runs.
-        var runs: Bool
-        /// Whether to build caret stops too (only with runs).
-        var caretStops: Bool
-    }
+    /// What to set beyond the line's geometry: drawable runs, and with them caret stops.
+    struct Content { var runs: Bool; var caretStops: Bool }
 
-    /// Distance of the drawn content from the container's left edge (indent and alignment included).
     var x: Double
-    /// Width of the drawn content after alignment.
     var width: Double
-    /// Distance from the top of the line box to the baseline.
     var baseline: Double
     var isHyphenated: Bool
     var runs: [TextRun]

@@ -79,7 +79,6 @@ public struct LayoutManager {
         try settings.validate()
         // Lines depend on the containers they land in: broken as they are placed.
         guard hasUniformContainers else { return PageMap(try layout(storage, includeRuns: false)) }
-        let settings = self.settings
         let typesetter = Typesetter(settings: settings, fonts: fonts, hyphenator: try hyphenator())
         let headings = try HeadingRule.of(settings)
         return try storage.bytes.withUnsafeBufferPointer { bytes in
@@ -171,18 +170,11 @@ public struct LayoutManager {
         var placer = Placer(settings: settings, provider: containerProvider, supply: supply, stopOffset: stopOffset)
         let start = ContinuousClock.now
         var reported = 0
-        do {
-            for index in spans.indices {
-                try placer.place(index)
-                if reportsProgress, let progress, spans[index].contentEnd - reported >= LayoutManager.progressStride {
-                    reported = spans[index].contentEnd
-                    progress(LayoutProgress(bytesLaidOut: reported, totalBytes: totalBytes, pages: placer.pageCount))
-                }
-            }
-        } catch {
-            switch error {
-            case .layout(let layoutError): throw layoutError
-            case .stop: return placer
+        for index in spans.indices {
+            guard try placer.place(index) else { return placer }
+            if reportsProgress, let progress, spans[index].contentEnd - reported >= LayoutManager.progressStride {
+                reported = spans[index].contentEnd
+                progress(LayoutProgress(bytesLaidOut: reported, totalBytes: totalBytes, pages: placer.pageCount))
             }
         }
         guard reportsProgress else { return placer }

@@ -23,14 +23,13 @@ protocol LineSupply: UpcomingParagraphs {
 extension LineSupply {
     /// The kind of paragraph `offset` after the current one, from its span.
     func paragraph(_ offset: Int) -> BreakRules.Upcoming? {
-        guard current + offset < spans.count else { return nil }
-        let span = spans[current + offset]
+        guard let span = spans.dropFirst(current + offset).first else { return nil }
         return BreakRules.Upcoming(kind: span.kind, isHeading: span.isHeading, breaksPageAfter: span.breaksPageAfter)
     }
 }
 
 /// A line placed in a container: its first byte, the top of its box, and what it shows (`nil`
-/// for a page map, which needs none of it).
+/// for a page map).
 struct LineDraft {
     var start: Int
     var y: Double

@@ -1,38 +1,25 @@
 /// Lines pulled from a live breaker as the placer fits them, for containers of unequal widths
-/// (exclusions, a custom `containerProvider`): where a line breaks depends on the span the
-/// container offers at its height, so lines cannot be broken ahead.
-///
-/// Each line asks the container for the span it may use at its height: beside an exclusion the
-/// span is narrower, and a band with too little room moves the line below the exclusion. A line's
-/// height depends on its fonts, which depend on where it breaks, which depends on the span at that
-/// height: the band starts at the base pitch and is retried at the line's real height when that
-/// turns out taller. The look-ahead of a heading decodes and prepares the paragraphs after it
-/// once more: headings are few, and those copies never count towards the diagnostics.
+/// (exclusions, a custom `containerProvider`): each line asks the container for the span free at
+/// its height, so lines cannot be broken ahead. A line's height depends on its fonts, which depend
+/// on where it breaks, which depends on the span at that height: the band starts at the base pitch
+/// and is retried at the line's real height when that turns out taller. A heading's look-ahead
+/// prepares the paragraphs after it once more (headings are few; those copies count nothing).
 struct LiveLineSupply: LineSupply {
-    /// A line where it would be placed.
+    /// A line where it would be placed: its box's top-left corner, the measure it was broken for
+    /// (in thousandths of an em: what alignment fills) and the breaker just after it.
     private struct FittedLine {
         var line: LineBreaker.Line
         var box: LineBox
-        /// Top-left corner of the line box in the container.
         var origin: Point
-        /// The measure the line was broken for, in thousandths of an em (what alignment fills).
         var available: Int
-        /// The breaker just after this line.
         var after: LineBreaker
     }
 
     let spans: [ParagraphSpan]
     private let bytes: UnsafeBufferPointer<UInt8>
     private let typesetter: Typesetter
-    /// What to set of each line beyond its first byte and height; `nil` for page maps.
-    private let content: SetLine.Content?
-    private var builder = ParagraphBuilder()
-    private var uncovered = 0
-    var diagnostics: TextDiagnostics {
-        var counts = builder.diagnostics
-        counts.uncoveredCharacters += uncovered
-        return counts
-    }
+    private let content: SetLine.Content
+    private(set) var diagnostics = TextDiagnostics()
 
     private(set) var current = 0
     private var breaker: LineBreaker?
@@ -45,7 +32,7 @@ struct LiveLineSupply: LineSupply {
     private var container = TextContainer(size: Size(width: 0, height: 0))
     private var nextWidth = 0.0
 
-    init(spans: [ParagraphSpan], bytes: UnsafeBufferPointer<UInt8>, typesetter: Typesetter, content: SetLine.Content?) {
+    init(spans: [ParagraphSpan], bytes: UnsafeBufferPointer<UInt8>, typesetter: Typesetter, content: SetLine.Content) {
         self.spans = spans
         self.bytes = bytes
         self.typesetter = typesetter
@@ -55,8 +42,10 @@ struct LiveLineSupply: LineSupply {
 
     mutating func begin(_ paragraph: Int, width: Double) {
         current = paragraph
+        var builder = ParagraphBuilder()  // one per paragraph: its counts are the paragraph's
         let prepared = typesetter.prepare(builder.build(spans[paragraph], from: bytes))
-        uncovered += prepared.uncovered
+        diagnostics = diagnostics.adding(builder.diagnostics)
+        diagnostics.uncoveredCharacters += prepared.uncovered
         breaker = typesetter.breaker(prepared, width: width)
         bandHeight = typesetter.basePitch
     }
@@ -71,12 +60,9 @@ struct LiveLineSupply: LineSupply {
         return measure
     }
 
-    /// The lines of `breaker`'s paragraph that fit into `container` from height `top` on, and the
-    /// break rules' view of them: the lines left after them are counted on the next container's
-    /// full width — exact when containers share one width and have no exclusions, an estimate
-    /// otherwise (the next container's exclusions are not known yet).
-    /// - Complexity: O(*k*) for the *k* code points of the fitting lines (times the retries of
-    ///   lines beside exclusions).
+    /// The lines of `breaker`'s paragraph that fit into `container` from height `top` on, the band
+    /// being tried when room ran out, and the break rules' view of them: lines left over are
+    /// counted on the next container's full width (its exclusions are not known yet).
     private func fit(_ breaker: LineBreaker, in container: TextContainer, top: Double, bandHeight: Double,
                      nextWidth: Double) -> ([FittedLine], Double, BreakRules.Measure) {
         let prepared = breaker.prepared
@@ -127,12 +113,11 @@ struct LiveLineSupply: LineSupply {
         let fitted = fitted[index]
         let prepared = fitted.after.prepared
         let line = fitted.line
-        let set = content.map {
-            typesetter.set(prepared, line, x: fitted.origin.x, available: fitted.available, box: fitted.box, content: $0)
-        }
         let paragraph = prepared.paragraph
         return LineDraft(start: line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound],
-                         y: fitted.origin.y, height: fitted.box.height, set: set)
+                         y: fitted.origin.y, height: fitted.box.height,
+                         set: typesetter.set(prepared, line, x: fitted.origin.x, available: fitted.available, box: fitted.box,
+                                             content: content))
     }
 
     mutating func advance(_ count: Int) {

@@ -30,11 +30,9 @@ struct MemoizedBreaking {
                 }
             }
         }
-        let noneFound = missingCount == spans.count
         let broken = try timed(.breakLines, by: phaseTimer) { () throws(FontError) -> [BrokenLines] in
             guard missingCount > 0 else { return [] }
-            // With nothing found (a first layout), the spans are broken as they are, without a copy.
-            let missing = noneFound ? spans : spans.indices.compactMap { found[$0] < 0 ? spans[$0] : nil }
+            let missing = missingCount == spans.count ? spans : spans.indices.compactMap { found[$0] < 0 ? spans[$0] : nil }
             return try ParallelBreaking(spans: missing, settings: settings, fonts: fonts, hyphenator: hyphenator, jobs: jobs).run(bytes: bytes)
         }
         let (merged, table, used) = timed(.memoMerge, by: phaseTimer) {
@@ -95,7 +93,7 @@ struct MemoizedBreaking {
                     chunk.lineHeights.append(stored.palette[Int(stored.heights[line])])
                 }
                 chunk.lineCounts.append(Int32(lines.count))
-                if let counts = stored.diagnostics[entry] { chunk.diagnostics.add(counts) }
+                if let counts = stored.diagnostics[entry] { chunk.diagnostics = chunk.diagnostics.adding(counts) }
                 continue
             }
             while broken[brokenChunk].lineCounts.count == brokenParagraph {
@@ -116,7 +114,7 @@ struct MemoizedBreaking {
             chunk.lineStarts.append(contentsOf: source.lineStarts[lines])
             chunk.lineHeights.append(contentsOf: source.lineHeights[lines])
             chunk.lineCounts.append(Int32(count))
-            chunk.diagnostics.add(counts)
+            chunk.diagnostics = chunk.diagnostics.adding(counts)
             if ParagraphLineTable.canStore(length: span.contentEnd - span.contentStart), newKeys.insert(keys[paragraph]).inserted {
                 table.append(keys[paragraph], contentStart: span.contentStart, starts: source.lineStarts[lines],
                              heights: source.lineHeights[lines], diagnostics: counts)
@@ -126,15 +124,5 @@ struct MemoizedBreaking {
         }
         for entry in used.indices where used[entry] { table.append(entry, of: stored) }
         return (chunk, table, usedCount)
-    }
-}
-
-extension TextDiagnostics {
-    /// Adds another set of counts to these.
-    mutating func add(_ other: TextDiagnostics) {
-        invalidSequences += other.invalidSequences
-        hiddenControls += other.hiddenControls
-        outsideBMP += other.outsideBMP
-        uncoveredCharacters += other.uncoveredCharacters
     }
 }

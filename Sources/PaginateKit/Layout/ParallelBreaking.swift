@@ -1,12 +1,9 @@
 import Dispatch
 
-/// Breaks paragraphs into lines on several threads, for layouts whose containers all share one
-/// width: then a paragraph's lines do not depend on where it lands, so paragraphs can be broken
-/// independently and placed afterwards in one cheap sequential pass (`Placer`).
-///
-/// Each worker decodes, prepares and breaks a contiguous run of paragraphs (`Typesetter`) with
-/// its own fonts (font width caches are not shared between threads) and records only what a page
-/// map needs: each line's first byte and height.
+/// Breaks paragraphs into lines on several threads, for page maps whose containers all share one
+/// width (so a paragraph's lines do not depend on where it lands): each worker breaks a run of
+/// paragraphs with its own fonts (width caches are not shared between threads) and records only
+/// each line's first byte and height, for the `Placer` to place in one cheap pass.
 struct ParallelBreaking {
     let spans: [ParagraphSpan]
     let settings: LayoutSettings
@@ -33,12 +30,10 @@ struct ParallelBreaking {
                 let fonts = try pool.take()
                 defer { pool.give(fonts) }
                 let typesetter = Typesetter(settings: settings, fonts: fonts, hyphenator: hyphenator?.copy())
-                var builder = ParagraphBuilder()
                 var lines = BrokenLines()
                 lines.lineCounts.reserveCapacity(bounds[index].count)
                 for span in spans[bounds[index]] {
-                    typesetter.breakLines(of: span, from: bytes, builder: &builder, width: settings.page.columnWidth,
-                                          into: &lines, content: nil)
+                    typesetter.breakLines(of: span, from: bytes, width: settings.page.columnWidth, into: &lines, content: nil)
                 }
                 return lines
             }

@@ -1,15 +1,9 @@
-/// Distributes lines into the chain of text containers: the one placement of every layout path
-/// (`layout`, `layout(through:)` and `pageMap` alike).
-///
-/// It owns the state of a pass — the container being filled, the pen's height, a page break or
-/// paragraph spacing owed, whether the last paragraph was a heading, how many containers in a
-/// row stayed empty — and asks `BreakRules` how many of a paragraph's lines stay in a container.
-/// Lines come from a `LineSupply` (broken ahead for one width, or pulled from a live breaker when
-/// containers differ) and go to a `PageRecorder` (which makes drawable pages, or a page map).
+/// Distributes lines into the chain of text containers, for `layout`, `layout(through:)` and
+/// `pageMap` alike: lines come from a `LineSupply` (broken ahead for one width, or pulled from a
+/// live breaker when containers differ), `BreakRules` say how many of a paragraph's lines stay
+/// in a container, and placed lines go to a `PageRecorder`.
 struct Placer<Supply: LineSupply> {
-    /// Where the lines come from; also the look-ahead of the break rules.
     private(set) var supply: Supply
-    /// Where placed lines go.
     private(set) var recorder = PageRecorder()
     private let page: PageSetup
     private let rules: BreakRules
@@ -47,24 +41,17 @@ struct Placer<Supply: LineSupply> {
         startContainer()
     }
 
-    /// Errors of a placement step: a real layout error, or the signal that the requested pages are done.
-    enum Failure: Error {
-        case layout(LayoutError)
-        case stop
-    }
-
     private mutating func startContainer() {
         chainIndex += 1
         let column = chainIndex % page.columns
         if column == 0 {
             pageCount += 1
             linesOnPage = 0
-            recorder.startPage()
         }
         container = provider(chainIndex)
         var frame = page.columnFrame(column)
         frame.size = container.size
-        recorder.startContainer(frame: frame)
+        recorder.startContainer(frame: frame, startsPage: column == 0)
         y = 0
         linesInContainer = 0
         nextWidth = provider(chainIndex + 1).size.width
@@ -75,11 +62,11 @@ struct Placer<Supply: LineSupply> {
         repeat { startContainer() } while chainIndex % page.columns != 0
     }
 
-    private mutating func advanceContainer() throws(Failure) {
+    private mutating func advanceContainer() throws(LayoutError) {
         if linesInContainer == 0 {
             emptyContainersInARow += 1
             if emptyContainersInARow > 2 {
-                throw .layout(.containerTooSmall("not even one line fits into a text container (\(format(container.size.width))x\(format(container.size.height)) pt for \(format(basePitch)) pt lines); make the page larger or the margins, --size or --line-height smaller"))
+                throw .containerTooSmall("not even one line fits into a text container (\(format(container.size.width))x\(format(container.size.height)) pt for \(format(basePitch)) pt lines); make the page larger or the margins, --size or --line-height smaller")
             }
         } else {
             emptyContainersInARow = 0
@@ -89,7 +76,8 @@ struct Placer<Supply: LineSupply> {
 
     /// Places paragraph `index`'s lines, container by container: the lines that fit in the
     /// current container are fitted first, then the break rules say how many of them stay there.
-    mutating func place(_ index: Int) throws(Failure) {
+    /// - Returns: `false` when the pages up to `stopOffset` are complete and placement must stop.
+    mutating func place(_ index: Int) throws(LayoutError) -> Bool {
         let span = supply.spans[index]
         if pendingPageBreak {
             pendingPageBreak = false
@@ -106,12 +94,12 @@ struct Placer<Supply: LineSupply> {
         if span.kind == .separator, let spacing = rules.paragraphSpacing {
             // Space instead of a blank line: added above the next line if that stays in this container.
             pendingGap = linesInContainer == 0 ? 0 : spacing
-            return
+            return true
         }
         while !supply.isFinished {
-            if span.kind == .separator && linesInContainer == 0 { return }
+            if span.kind == .separator && linesInContainer == 0 { return true }
             guard basePitch <= container.size.height + 1e-9 else {
-                throw .layout(.containerTooSmall("the page is too small for one line: lines are \(format(basePitch)) pt tall but a column is \(format(container.size.height)) pt; make the page taller or the margins, --size or --line-height smaller"))
+                throw .containerTooSmall("the page is too small for one line: lines are \(format(basePitch)) pt tall but a column is \(format(container.size.height)) pt; make the page taller or the margins, --size or --line-height smaller")
             }
             let atTop = linesInContainer == 0
             let top = atTop ? y : y + pendingGap
@@ -126,7 +114,7 @@ struct Placer<Supply: LineSupply> {
                     // the next page, whose start ends them.
                     truncatedAt = line.start
                     recorder.dropLastPage()
-                    throw .stop
+                    return false
                 }
                 recorder.place(line)
                 y = line.y + line.height
@@ -136,5 +124,6 @@ struct Placer<Supply: LineSupply> {
             supply.advance(count)
             if !supply.isFinished { try advanceContainer() }
         }
+        return true
     }
 }

@@ -19,12 +19,11 @@ extension Typesetter {
         // a String costs several times more, and rendering builds a run for every word.
         var text: [UInt8] = []
         text.reserveCapacity(64)
-        func sourceEnd(_ index: Int) -> Int { paragraph.sourceEnd(of: index) }
         func flush(upTo end: Int) {
             guard end > runStart, !text.isEmpty else { return }
             runs.append(TextRun(fontIndex: Int(prepared.fontIndices[runStart]), text: String(decoding: text, as: UTF8.self),
                                 x: runX * scale, width: (Double(x) + extra - runX) * scale,
-                                sourceRange: paragraph.offsets[runStart]..<sourceEnd(end - 1)))
+                                sourceRange: paragraph.offsets[runStart]..<paragraph.sourceEnd(of: end - 1)))
             text.removeAll(keepingCapacity: true)
         }
         for i in line.range.lowerBound..<line.contentEnd {
@@ -71,7 +70,7 @@ extension Typesetter {
         flush(upTo: line.contentEnd)
         if line.hyphenated, line.contentEnd > line.range.lowerBound {
             let last = line.contentEnd - 1
-            let end = sourceEnd(last)
+            let end = paragraph.sourceEnd(of: last)
             runs.append(TextRun(fontIndex: Int(prepared.fontIndices[last]), text: "-", x: (Double(x) + extra) * scale,
                                 width: Double(prepared.hyphenAdvance(after: last)) * scale, sourceRange: end..<end,
                                 isHyphen: true))

@@ -1,11 +1,7 @@
-/// Turns paragraphs into lines, the one way every layout does (TextKit's typesetter): the faces of
-/// the paragraph's style (headings in the heading style), hyphenation points, kerning, the
-/// strategy's breaker, line boxes from the fonts on each line, and alignment.
-///
-/// It knows widths, never containers or pages: `breakLines` breaks a whole paragraph for one
-/// width (the pure step that parallel and memoized breaking run), and `breaker` hands out a live
-/// breaker for the placer to pull lines from when containers differ in width. Both start from
-/// the same setup — scale, base pitch, tab stop — defined here once.
+/// Turns paragraphs into lines the one way every layout does (TextKit's typesetter): faces of the
+/// paragraph's style, hyphenation, kerning, the strategy's breaker, line boxes and alignment, from
+/// one setup (scale, base pitch, tab stop). It knows widths, never containers: `breakLines` breaks
+/// a paragraph whole for one width, `breaker` hands out a live breaker for unequal containers.
 struct Typesetter {
     let fonts: FontChain
     let hyphenator: Hyphenator?
@@ -71,18 +67,18 @@ struct Typesetter {
                        caretStops: content.runs && content.caretStops ? makeCaretStops(prepared, line, adjustment) : [])
     }
 
-    /// Decodes `span` with `builder`, breaks it into lines `width` points wide and appends them to
-    /// `lines`: each line's first byte and height, with `content` what a layout shows of it (none
-    /// for a page map), and what decoding and font fallback replaced in the paragraph.
-    func breakLines(of span: ParagraphSpan, from bytes: UnsafeBufferPointer<UInt8>, builder: inout ParagraphBuilder,
-                    width: Double, into lines: inout BrokenLines, content: SetLine.Content?) {
-        let before = builder.diagnostics
+    /// Decodes `span`, breaks it into lines `width` points wide and appends them to `lines`: each
+    /// line's first byte and height, with `content` what a layout shows of it (none for a page
+    /// map), and what decoding and font fallback replaced in the paragraph.
+    func breakLines(of span: ParagraphSpan, from bytes: UnsafeBufferPointer<UInt8>, width: Double,
+                    into lines: inout BrokenLines, content: SetLine.Content?) {
+        var builder = ParagraphBuilder()  // one per paragraph: its counts are the paragraph's
         let paragraph = builder.build(span, from: bytes)
         let prepared = prepare(paragraph)
         let indent = indent(paragraph, width: width)
         let first = measure(width - indent)
         let rest = measure(width)
-        var breaker = LineBreaker(prepared, tabStop: tabStop, typography: typography, firstWidth: first, width: rest)
+        var breaker = self.breaker(prepared, width: width)
         var count: Int32 = 0
         while let line = breaker.nextLine(maxWidth: count == 0 ? first : rest) {
             let box = box(prepared, line)
@@ -94,15 +90,11 @@ struct Typesetter {
             }
             count += 1
         }
-        let after = builder.diagnostics
-        if prepared.uncovered > 0 || after != before {
-            var counts = TextDiagnostics()
-            counts.invalidSequences = after.invalidSequences - before.invalidSequences
-            counts.hiddenControls = after.hiddenControls - before.hiddenControls
-            counts.outsideBMP = after.outsideBMP - before.outsideBMP
-            counts.uncoveredCharacters = prepared.uncovered
+        var counts = builder.diagnostics
+        counts.uncoveredCharacters = prepared.uncovered
+        if counts != TextDiagnostics() {
             lines.paragraphDiagnostics.append((lines.lineCounts.count, counts))
-            lines.diagnostics.add(counts)
+            lines.diagnostics = lines.diagnostics.adding(counts)
         }
         lines.lineCounts.append(count)
     }
