@@ -18,8 +18,6 @@ struct BrokenLineSupply: LineSupply {
     /// The current paragraph's lines in `broken`.
     private var lines = 0..<0
     private var placed = 0
-    /// The tops of the lines of the last fit.
-    private var fitTops: [Double] = []
     /// The height of the container of the last fit, where the look-ahead measures.
     private var height = 0.0
 
@@ -94,19 +92,12 @@ struct BrokenLineSupply: LineSupply {
 
     mutating func fit(in container: TextContainer, top: Double, nextWidth: Double) -> BreakRules.Measure {
         height = container.size.height
-        let measure = measure((lines.lowerBound + placed)..<lines.upperBound, top: top)
-        fitTops.removeAll(keepingCapacity: true)
-        var y = top
-        for line in (lines.lowerBound + placed)..<(lines.lowerBound + placed + measure.fitting) {
-            fitTops.append(y)
-            y += broken.lineHeights[line]
-        }
-        return measure
+        return measure((lines.lowerBound + placed)..<lines.upperBound, top: top)
     }
 
-    func fittedLine(_ fitted: Int) -> LineDraft {
+    func fittedLine(_ fitted: Int, at y: Double) -> LineDraft {
         let line = lines.lowerBound + placed + fitted
-        return LineDraft(start: broken.lineStarts[line], y: fitTops[fitted], height: broken.lineHeights[line],
+        return LineDraft(start: broken.lineStarts[line], y: y, height: broken.lineHeights[line],
                          set: broken.setLines.isEmpty ? nil : broken.setLines[line])
     }
 

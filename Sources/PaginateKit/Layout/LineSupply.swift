@@ -14,8 +14,9 @@ protocol LineSupply: UpcomingParagraphs {
     /// placing them, and measures them for the break rules (lines left over go to a container
     /// `nextWidth` points wide).
     mutating func fit(in container: TextContainer, top: Double, nextWidth: Double) -> BreakRules.Measure
-    /// Line `index` of the last fit, where it would be placed.
-    func fittedLine(_ index: Int) -> LineDraft
+    /// Line `index` of the last fit, where it would be placed: at `y` (where the line before it
+    /// ended, or the fit's top), unless the container moves it further down.
+    func fittedLine(_ index: Int, at y: Double) -> LineDraft
     /// Places the first `count` lines of the last fit.
     mutating func advance(_ count: Int)
 }

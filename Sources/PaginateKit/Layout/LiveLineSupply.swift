@@ -109,7 +109,7 @@ struct LiveLineSupply: LineSupply {
         return (lines, band, BreakRules.Measure(fitting: lines.count, remaining: lines.count + max(1, rest), bottom: bottom))
     }
 
-    func fittedLine(_ index: Int) -> LineDraft {
+    func fittedLine(_ index: Int, at y: Double) -> LineDraft {
         let fitted = fitted[index]
         let prepared = fitted.after.prepared
         let line = fitted.line

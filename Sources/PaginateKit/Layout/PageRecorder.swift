@@ -3,25 +3,27 @@
 struct PageRecorder {
     private struct ContainerDraft {
         var frame: Rect
-        /// Indices into `lines`.
+        /// Indices into `starts` (and `lines`, when kept).
         var lines: Range<Int>
     }
 
     /// The index of each page's first container.
     private var pageStarts: [Int] = []
     private var containers: [ContainerDraft] = []
-    /// Every line placed; the first one starts at 0, as it owns the bytes before it.
+    /// The first byte of every line placed; the first line's is 0, as it owns the bytes before it.
+    private var starts: [Int] = []
+    /// Every line placed, when lines show something: a page map keeps only `starts`, for speed.
     private var lines: [LineDraft] = []
 
     mutating func startContainer(frame: Rect, startsPage: Bool) {
         if startsPage { pageStarts.append(containers.count) }
-        containers.append(ContainerDraft(frame: frame, lines: lines.count..<lines.count))
+        containers.append(ContainerDraft(frame: frame, lines: starts.count..<starts.count))
     }
 
     mutating func place(_ line: LineDraft) {
-        lines.append(line)
-        if lines.count == 1 { lines[0].start = 0 }
-        containers[containers.count - 1].lines = containers[containers.count - 1].lines.lowerBound..<lines.count
+        starts.append(starts.isEmpty ? 0 : line.start)
+        if line.set != nil { lines.append(line) }
+        containers[containers.count - 1].lines = containers[containers.count - 1].lines.lowerBound..<starts.count
     }
 
     /// Forgets the last page, begun but still empty, when placement stops early.
@@ -37,9 +39,9 @@ struct PageRecorder {
         for page in pageStarts.indices {
             let isLast = page == pageStarts.count - 1
             let pageContainers = containers[pageStarts[page]..<(isLast ? containers.count : pageStarts[page + 1])]
-            let firstLine = pageContainers.first?.lines.lowerBound ?? lines.count
+            let firstLine = pageContainers.first?.lines.lowerBound ?? starts.count
             let nextLine = pageContainers.last?.lines.upperBound ?? firstLine
-            let pageEnd = isLast ? (truncatedAt ?? sourceLength) : (nextLine < lines.count ? lines[nextLine].start : sourceLength)
+            let pageEnd = isLast ? (truncatedAt ?? sourceLength) : (nextLine < starts.count ? starts[nextLine] : sourceLength)
             body(pageStart..<max(pageStart, pageEnd), pageContainers, firstLine..<nextLine)
             pageStart = max(pageStart, pageEnd)
         }
@@ -55,8 +57,8 @@ struct PageRecorder {
                 ContainerLayout(frame: container.frame, lines: container.lines.map { index in
                     let line = lines[index]
                     let set = line.set!
-                    let lineEnd = index + 1 < lines.count ? lines[index + 1].start : end
-                    return LineFragment(range: line.start..<max(line.start, lineEnd), origin: Point(x: set.x, y: line.y),
+                    let lineEnd = index + 1 < starts.count ? starts[index + 1] : end
+                    return LineFragment(range: starts[index]..<max(starts[index], lineEnd), origin: Point(x: set.x, y: line.y),
                                         width: set.width, height: line.height, baseline: set.baseline, runs: set.runs,
                                         caretStops: set.caretStops, isHyphenated: set.isHyphenated)
                 })

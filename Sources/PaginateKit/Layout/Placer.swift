@@ -108,7 +108,7 @@ struct Placer<Supply: LineSupply> {
             let count = rules.linesHere(measure, atTop: atTop, isHeading: span.isHeading,
                                         breaksPageAfter: span.breaksPageAfter, upcoming: &supply)
             for fitted in 0..<count {
-                let line = supply.fittedLine(fitted)
+                let line = supply.fittedLine(fitted, at: fitted == 0 ? top : y)
                 if let stopOffset, line.start > stopOffset, pageCount > 1, linesOnPage == 0 {
                     // Every byte up to `stopOffset` is on the finished pages: this line would open
                     // the next page, whose start ends them.
