@@ -11,7 +11,7 @@ struct BrokenLineSupply: LineSupply {
     private var breakLines: ((ParagraphSpan, inout BrokenLines) -> Void)?
     /// For a lazy supply, the next entry of its per-paragraph diagnostics not yet counted.
     private var nextDiagnostic = 0
-    /// All paragraphs' when the lines were broken beforehand.
+    /// Counted whole up front when the lines were broken beforehand (every paragraph is placed).
     private(set) var diagnostics = TextDiagnostics()
 
     private(set) var current = 0
@@ -55,7 +55,7 @@ struct BrokenLineSupply: LineSupply {
     }
 
     /// Paragraph `paragraph`'s lines in `broken`, broken now if they were not yet.
-    private mutating func lines(of paragraph: Int) -> Range<Int> {
+    private mutating func lineRange(of paragraph: Int) -> Range<Int> {
         if let breakLines, firstLines.count <= paragraph {
             for span in spans[firstLines.count...paragraph] { breakLines(span, &broken) }
             indexLines()
@@ -65,7 +65,7 @@ struct BrokenLineSupply: LineSupply {
 
     mutating func begin(_ paragraph: Int, width: Double) {
         current = paragraph
-        lines = lines(of: paragraph)
+        lines = lineRange(of: paragraph)
         placed = 0
         guard breakLines != nil else { return }
         let counts = broken.paragraphDiagnostics
@@ -107,7 +107,7 @@ struct BrokenLineSupply: LineSupply {
 
     mutating func measure(_ offset: Int, from y: Double) -> BreakRules.Measure {
         // Broken first: `measure` must see the lines broken for it.
-        let upcoming = lines(of: current + offset)
+        let upcoming = lineRange(of: current + offset)
         return measure(upcoming, top: y)
     }
 }
