@@ -21,18 +21,11 @@ struct BrokenLineSupply: LineSupply {
     /// The height of the container of the last fit, where the look-ahead measures.
     private var height = 0.0
 
-    /// A supply of lines all broken beforehand: `chunks` holds every paragraph's lines in order.
-    init(spans: [ParagraphSpan], chunks: [BrokenLines]) {
+    /// A supply of lines all broken beforehand: `lines` holds every paragraph's lines in order.
+    init(spans: [ParagraphSpan], lines: BrokenLines) {
         self.spans = spans
-        broken = chunks.count == 1 ? chunks[0] : BrokenLines()
-        for chunk in chunks {
-            if chunks.count > 1 {
-                broken.lineStarts.append(contentsOf: chunk.lineStarts)
-                broken.lineHeights.append(contentsOf: chunk.lineHeights)
-                broken.lineCounts.append(contentsOf: chunk.lineCounts)
-            }
-            diagnostics = diagnostics.adding(chunk.diagnostics)
-        }
+        broken = lines
+        diagnostics = lines.diagnostics
         precondition(broken.lineCounts.count == spans.count, "one line count per paragraph")
         indexLines()
     }

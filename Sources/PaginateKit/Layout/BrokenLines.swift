@@ -12,6 +12,18 @@ struct BrokenLines {
     /// The paragraphs (by index in the run) whose decoding replaced or dropped characters,
     /// in order, for a memo that stores them per paragraph.
     var paragraphDiagnostics: [(paragraph: Int, counts: TextDiagnostics)] = []
+
+    /// Appends the lines of the run of paragraphs after these.
+    mutating func append(_ run: BrokenLines) {
+        guard !lineCounts.isEmpty else { self = run; return }  // the first run is taken, not copied
+        let paragraphs = lineCounts.count
+        lineStarts += run.lineStarts
+        lineHeights += run.lineHeights
+        setLines += run.setLines
+        lineCounts += run.lineCounts
+        diagnostics = diagnostics.adding(run.diagnostics)
+        for (paragraph, counts) in run.paragraphDiagnostics { paragraphDiagnostics.append((paragraphs + paragraph, counts)) }
+    }
 }
 
 /// A line as set for drawing, before it is placed: `LineFragment`'s fields but its range and

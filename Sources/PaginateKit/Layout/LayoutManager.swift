@@ -85,20 +85,20 @@ public struct LayoutManager {
             let spans = timed(.split, by: phaseTimer) {
                 ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split(jobs: max(1, jobs))
             }
-            let chunks: [BrokenLines]
+            let lines: BrokenLines
             if let paragraphMemo {
                 let memoized = MemoizedBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: typesetter.hyphenator,
                                                 jobs: max(1, jobs), memo: paragraphMemo, phaseTimer: phaseTimer)
-                let (memoizedChunks, report) = try memoized.run(bytes: bytes)
-                chunks = memoizedChunks
+                let report: ParagraphMemoReport
+                (lines, report) = try memoized.run(bytes: bytes)
                 memoReport?(report)
             } else {
                 let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: typesetter.hyphenator,
                                                 jobs: max(1, jobs))
-                chunks = try timed(.breakLines, by: phaseTimer) { try breaking.run(bytes: bytes) }
+                lines = try timed(.breakLines, by: phaseTimer) { try breaking.run(bytes: bytes) }
             }
             let placer = try timed(.place, by: phaseTimer) {
-                try place(BrokenLineSupply(spans: spans, chunks: chunks), totalBytes: bytes.count, reportsProgress: false)
+                try place(BrokenLineSupply(spans: spans, lines: lines), totalBytes: bytes.count, reportsProgress: false)
             }
             let entries = placer.recorder.pageMap(sourceLength: bytes.count)
             progress?(LayoutProgress(bytesLaidOut: bytes.count, totalBytes: bytes.count, pages: entries.count))

@@ -15,7 +15,7 @@ struct MemoizedBreaking {
     let memo: ParagraphMemo
     let phaseTimer: ((LayoutPhase, Duration) -> Void)?
 
-    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> (chunks: [BrokenLines], report: ParagraphMemoReport) {
+    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> (lines: BrokenLines, report: ParagraphMemoReport) {
         let fileKey = memo.fileKey(settings: settings, fontFiles: fonts.files)
         let stored = timed(.memoLoad, by: phaseTimer) { memo.load(fileKey) } ?? ParagraphLineTable()
         let keys = timed(.memoHash, by: phaseTimer) { paragraphKeys(bytes) }
@@ -30,8 +30,8 @@ struct MemoizedBreaking {
                 }
             }
         }
-        let broken = try timed(.breakLines, by: phaseTimer) { () throws(FontError) -> [BrokenLines] in
-            guard missingCount > 0 else { return [] }
+        let broken = try timed(.breakLines, by: phaseTimer) { () throws(FontError) -> BrokenLines in
+            guard missingCount > 0 else { return BrokenLines() }
             let missing = missingCount == spans.count ? spans : spans.indices.compactMap { found[$0] < 0 ? spans[$0] : nil }
             return try ParallelBreaking(spans: missing, settings: settings, fonts: fonts, hyphenator: hyphenator, jobs: jobs).run(bytes: bytes)
         }
@@ -44,7 +44,7 @@ struct MemoizedBreaking {
         if !unchanged {
             timed(.memoStore, by: phaseTimer) { if memo.store(table, for: fileKey) { written = table.count } }
         }
-        return ([merged], ParagraphMemoReport(paragraphs: spans.count, broken: missingCount, stored: written))
+        return (merged, ParagraphMemoReport(paragraphs: spans.count, broken: missingCount, stored: written))
     }
 
     /// Each paragraph's key, hashed on `jobs` threads.
@@ -64,12 +64,12 @@ struct MemoizedBreaking {
         }
     }
 
-    /// Every paragraph's lines in text order, from the stored table or the broken chunks, and the
-    /// table to store: the distinct paragraphs of this text. Also counts the stored entries used.
+    /// Every paragraph's lines in text order, from the stored table or the broken paragraphs, and
+    /// the table to store: the distinct paragraphs of this text. Also counts the stored entries used.
     private func merge(found: [Int32], keys: [ContentHash], stored: ParagraphLineTable,
-                       broken: [BrokenLines]) -> (BrokenLines, ParagraphLineTable, Int) {
+                       broken: BrokenLines) -> (BrokenLines, ParagraphLineTable, Int) {
         var chunk = BrokenLines()
-        var lineTotal = broken.reduce(0) { $0 + $1.lineStarts.count }
+        var lineTotal = broken.lineStarts.count
         for entry in found where entry >= 0 { lineTotal += Int(stored.lineCounts[Int(entry)]) }
         chunk.lineStarts.reserveCapacity(lineTotal)
         chunk.lineHeights.reserveCapacity(lineTotal)
@@ -79,9 +79,8 @@ struct MemoizedBreaking {
         var usedCount = 0
         // A paragraph the memo did not know may occur more than once; it is stored once.
         var newKeys = Set<ContentHash>()
-        // Where the next broken paragraph is: its chunk, its index there, its first line and its
-        // place in the chunk's diagnostics.
-        var brokenChunk = 0, brokenParagraph = 0, brokenLine = 0, brokenDiagnostic = 0
+        // Where the next broken paragraph is: its index, its first line and its place in the diagnostics.
+        var brokenParagraph = 0, brokenLine = 0, brokenDiagnostic = 0
         for paragraph in spans.indices {
             let span = spans[paragraph]
             let entry = Int(found[paragraph])
@@ -96,28 +95,21 @@ struct MemoizedBreaking {
                 if let counts = stored.diagnostics[entry] { chunk.diagnostics = chunk.diagnostics.adding(counts) }
                 continue
             }
-            while broken[brokenChunk].lineCounts.count == brokenParagraph {
-                brokenChunk += 1
-                brokenParagraph = 0
-                brokenLine = 0
-                brokenDiagnostic = 0
-            }
-            let source = broken[brokenChunk]
-            let count = Int(source.lineCounts[brokenParagraph])
+            let count = Int(broken.lineCounts[brokenParagraph])
             let lines = brokenLine..<(brokenLine + count)
             var counts = TextDiagnostics()
-            if brokenDiagnostic < source.paragraphDiagnostics.count,
-               source.paragraphDiagnostics[brokenDiagnostic].paragraph == brokenParagraph {
-                counts = source.paragraphDiagnostics[brokenDiagnostic].counts
+            if brokenDiagnostic < broken.paragraphDiagnostics.count,
+               broken.paragraphDiagnostics[brokenDiagnostic].paragraph == brokenParagraph {
+                counts = broken.paragraphDiagnostics[brokenDiagnostic].counts
                 brokenDiagnostic += 1
             }
-            chunk.lineStarts.append(contentsOf: source.lineStarts[lines])
-            chunk.lineHeights.append(contentsOf: source.lineHeights[lines])
+            chunk.lineStarts.append(contentsOf: broken.lineStarts[lines])
+            chunk.lineHeights.append(contentsOf: broken.lineHeights[lines])
             chunk.lineCounts.append(Int32(count))
             chunk.diagnostics = chunk.diagnostics.adding(counts)
             if ParagraphLineTable.canStore(length: span.contentEnd - span.contentStart), newKeys.insert(keys[paragraph]).inserted {
-                table.append(keys[paragraph], contentStart: span.contentStart, starts: source.lineStarts[lines],
-                             heights: source.lineHeights[lines], diagnostics: counts)
+                table.append(keys[paragraph], contentStart: span.contentStart, starts: broken.lineStarts[lines],
+                             heights: broken.lineHeights[lines], diagnostics: counts)
             }
             brokenParagraph += 1
             brokenLine += count

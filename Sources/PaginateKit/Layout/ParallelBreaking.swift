@@ -13,8 +13,8 @@ struct ParallelBreaking {
     let hyphenator: Hyphenator?
     let jobs: Int
 
-    /// Breaks every paragraph; runs come back in text order.
-    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> [BrokenLines] {
+    /// Breaks every paragraph; their lines come back in text order.
+    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> BrokenLines {
         let chunkCount = max(1, min(spans.count, jobs == 1 ? 1 : jobs * 4))
         let bounds = chunkBounds(count: chunkCount)
         let results = UnsafeMutableBufferPointer<Result<BrokenLines, FontError>?>.allocate(capacity: bounds.count)
@@ -43,15 +43,14 @@ struct ParallelBreaking {
         } else {
             DispatchQueue.concurrentPerform(iterations: bounds.count, execute: work)
         }
-        var chunks: [BrokenLines] = []
-        chunks.reserveCapacity(bounds.count)
+        var lines = BrokenLines()
         for result in results {
             switch result! {
-            case .success(let chunk): chunks.append(chunk)
+            case .success(let chunk): lines.append(chunk)
             case .failure(let error): throw error
             }
         }
-        return chunks
+        return lines
     }
 
     /// Splits the spans into runs of roughly equal byte size (by position: the spans may be a
