@@ -4,6 +4,19 @@ import XCTest
 /// Generated texts for the page-break tests: varied prose, CJK lines (taller than Latin ones),
 /// tabs, form feeds and blank lines, with chapter headings between the blocks.
 enum PageBreakSupport {
+    /// Typography that moves lines between containers: every rule of `BreakRules` on its own and together.
+    static let typographies: [(name: String, typography: Typography)] = [
+        ("widows 1 orphans 1", Typography(widows: 1, orphans: 1)),
+        ("widows 3 orphans 4", Typography(widows: 3, orphans: 4)),
+        ("chapter breaks", Typography(chapterBreak: true)),
+        ("indent and spacing", Typography(firstLineIndent: 18, paragraphSpacing: 5)),
+        ("everything", Typography(widows: 3, orphans: 2, firstLineIndent: 250, paragraphSpacing: 9.5, chapterBreak: true)),
+        ("custom headings", Typography(headingPattern: "^[A-Z][A-Z .,;:’']+$", chapterBreak: true)),
+        ("bold headings", Typography(headingStyle: .bold)),
+        ("bold italic headings, indent, spacing, chapter breaks",
+         Typography(firstLineIndent: 18, paragraphSpacing: 5, chapterBreak: true, headingStyle: .boldItalic)),
+    ]
+
     static func textWithHeadings(seed: UInt64) -> String {
         let blocks = QueryTextGenerator.text(seed: seed, paragraphs: 40).components(separatedBy: "\n\n")
         var rng = QuerySeededGenerator(seed: seed &* 31)
@@ -115,7 +128,7 @@ final class PageBreakInvariantTests: XCTestCase {
     func testGeneratedTextsKeepThePartitionAndStayInside() throws {
         for seed in 1...8 {
             let bytes = Array(PageBreakSupport.textWithHeadings(seed: UInt64(seed)).utf8)
-            for (name, typography) in PageMapEquivalenceTests.typographies {
+            for (name, typography) in PageBreakSupport.typographies {
                 var settings = UnitSupport.settings(width: 230, height: 150 + Double(seed) * 11, margin: 12, columns: seed % 2 + 1,
                                                     gutter: 8, mode: seed % 3 == 0 ? .blank : .auto)
                 settings.typography = typography

@@ -1,10 +1,8 @@
 /// How paragraphs meet the end of a container: widows and orphans, headings kept with what follows
 /// them, chapters starting pages, paragraph spacing and the first-line indent.
 ///
-/// Both layout paths ask these questions of one value — `Flow`, which places lines as it breaks
-/// them, and `PagePlacement`, which places lines broken beforehand on several threads — so they
-/// cannot disagree about where a page breaks. The rules see counts and heights, never text: each
-/// path measures a paragraph its own way and hands over a `Measure`.
+/// The rules see counts and heights, never text: the `Placer` hands over a `Measure` from its line
+/// supply, whether the lines were broken beforehand or are pulled from a live breaker.
 struct BreakRules {
     /// The fewest lines of a paragraph at the head of a container.
     let widows: Int

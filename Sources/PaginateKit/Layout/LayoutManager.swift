@@ -69,45 +69,40 @@ public struct LayoutManager {
     /// Equal to `PageMap(layout(storage, includeRuns: false))`, but faster: when all containers
     /// share one width, paragraphs are broken on `jobs` threads (each with its own copy of the
     /// fonts) and then placed in one sequential pass. With a `paragraphMemo`, only paragraphs it
-    /// does not know are broken. With a custom `containerProvider` it falls back to the sequential
-    /// layout (and ignores the memo).
+    /// does not know are broken. With a custom `containerProvider` it lays out the text (on one
+    /// thread, without the memo).
     /// - Parameters:
     ///   - storage: The text.
     ///   - jobs: How many threads break paragraphs.
     /// - Throws: `LayoutError`, or `FontError` if a worker cannot reopen a font file.
     public func pageMap(_ storage: TextStorage, jobs: Int = LayoutManager.defaultJobs) throws -> PageMap {
         try settings.validate()
+        // Lines depend on the containers they land in: broken as they are placed.
         guard hasUniformContainers else { return PageMap(try layout(storage, includeRuns: false)) }
-        let settings = self.settings
-        let fonts = self.fonts
-        let hyphenator = try self.hyphenator()
+        let typesetter = Typesetter(settings: settings, fonts: fonts, hyphenator: try hyphenator())
         let headings = try HeadingRule.of(settings)
         return try storage.bytes.withUnsafeBufferPointer { bytes in
-            let spans = timed(.split) {
+            let spans = timed(.split, by: phaseTimer) {
                 ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split(jobs: max(1, jobs))
             }
-            let chunks: [ParallelBreaking.Chunk]
+            let lines: BrokenLines
             if let paragraphMemo {
-                let memoized = MemoizedBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,
+                let memoized = MemoizedBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: typesetter.hyphenator,
                                                 jobs: max(1, jobs), memo: paragraphMemo, phaseTimer: phaseTimer)
-                let (memoizedChunks, report) = try memoized.run(bytes: bytes)
-                chunks = memoizedChunks
+                let report: ParagraphMemoReport
+                (lines, report) = try memoized.run(bytes: bytes)
                 memoReport?(report)
             } else {
-                let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: hyphenator,
+                let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: typesetter.hyphenator,
                                                 jobs: max(1, jobs))
-                chunks = try timed(.breakLines) { try breaking.run(bytes: bytes) }
+                lines = try timed(.breakLines, by: phaseTimer) { try breaking.run(bytes: bytes) }
             }
-            let entries = try timed(.place) { try PagePlacement(spans: spans, settings: settings).place(chunks, sourceLength: bytes.count) }
+            let placer = try timed(.place, by: phaseTimer) {
+                try place(BrokenLineSupply(spans: spans, lines: lines), totalBytes: bytes.count, reportsProgress: false)
+            }
+            let entries = placer.recorder.pageMap(sourceLength: bytes.count)
             progress?(LayoutProgress(bytesLaidOut: bytes.count, totalBytes: bytes.count, pages: entries.count))
-            var diagnostics = TextDiagnostics()
-            for chunk in chunks {
-                diagnostics.invalidSequences += chunk.diagnostics.invalidSequences
-                diagnostics.hiddenControls += chunk.diagnostics.hiddenControls
-                diagnostics.clusterBrokenCharacters += chunk.diagnostics.clusterBrokenCharacters
-                diagnostics.uncoveredCharacters += chunk.diagnostics.uncoveredCharacters
-            }
-            return PageMap(entries: entries, sourceLength: bytes.count, settings: settings, diagnostics: diagnostics)
+            return PageMap(entries: entries, sourceLength: bytes.count, settings: settings, diagnostics: placer.supply.diagnostics)
         }
     }
 
@@ -143,50 +138,52 @@ public struct LayoutManager {
     public func layout(_ storage: TextStorage, includeRuns: Bool = true, includeCaretStops: Bool = true,
                        through offset: Int?) throws(LayoutError) -> Layout {
         try settings.validate()
-        var flow = Flow(manager: self, hyphenator: try hyphenator(), includeRuns: includeRuns,
-                        includeCaretStops: includeRuns && includeCaretStops)
-        flow.stopOffset = offset
-        var builder = ParagraphBuilder()
+        let typesetter = Typesetter(settings: settings, fonts: fonts, hyphenator: try hyphenator())
         let headings = try HeadingRule.of(settings)
-        let failure: LayoutError? = storage.bytes.withUnsafeBufferPointer { bytes in
-            do {
-                let spans = timed(.split) { ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split() }
-                let start = ContinuousClock.now
-                var reported = 0
-                for (index, span) in spans.enumerated() {
-                    try flow.place(builder.build(span, from: bytes), upcoming: UpcomingSpans(spans: spans, next: index + 1, bytes: bytes))
-                    if let progress, span.contentEnd - reported >= LayoutManager.progressStride {
-                        reported = span.contentEnd
-                        progress(LayoutProgress(bytesLaidOut: reported, totalBytes: bytes.count, pages: flow.pageCount))
-                    }
-                }
-                phaseTimer?(.breakAndPlace, ContinuousClock.now - start)
-                progress?(LayoutProgress(bytesLaidOut: flow.stopOffset == nil ? bytes.count : reported,
-                                         totalBytes: bytes.count, pages: flow.pageCount))
-            } catch let error as Flow.FlowError {
-                if case .layout(let layoutError) = error { return layoutError }
-            } catch {
-                preconditionFailure("layout threw an unexpected error: \(error)")
+        let content = SetLine.Content(runs: includeRuns, caretStops: includeCaretStops)
+        return try storage.bytes.withUnsafeBufferPointer { bytes throws(LayoutError) -> Layout in
+            let spans = timed(.split, by: phaseTimer) { ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split() }
+            if hasUniformContainers {
+                // Every line is as wide as a column: paragraphs are broken whole, as the placer reaches them.
+                let supply = BrokenLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, width: settings.page.columnWidth,
+                                              content: content)
+                return try layout(supply, sourceLength: bytes.count, through: offset)
             }
-            return nil
+            return try layout(LiveLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, content: content),
+                              sourceLength: bytes.count, through: offset)
         }
-        if let failure { throw failure }
-        var diagnostics = builder.diagnostics
-        diagnostics.uncoveredCharacters += flow.uncovered
-        diagnostics.clusterBrokenCharacters += flow.clusterBroken
-        return Layout(pages: flow.finish(sourceLength: storage.length), sourceLength: storage.length,
-                      settings: settings, diagnostics: diagnostics, isComplete: flow.truncatedAt == nil)
+    }
+
+    /// Places every paragraph's lines from `supply` and makes the pages.
+    private func layout<Supply: LineSupply>(_ supply: Supply, sourceLength: Int, through offset: Int?) throws(LayoutError) -> Layout {
+        let placer = try place(supply, totalBytes: sourceLength, stopOffset: offset)
+        let pages = placer.recorder.pages(sourceLength: sourceLength, truncatedAt: placer.truncatedAt)
+        return Layout(pages: pages, sourceLength: sourceLength, settings: settings, diagnostics: placer.supply.diagnostics,
+                      isComplete: placer.truncatedAt == nil)
+    }
+
+    /// Runs the placer over every paragraph (or until the page holding `stopOffset` is complete),
+    /// reporting progress on the way unless told not to.
+    private func place<Supply: LineSupply>(_ supply: Supply, totalBytes: Int, stopOffset: Int? = nil,
+                                           reportsProgress: Bool = true) throws(LayoutError) -> Placer<Supply> {
+        let spans = supply.spans
+        var placer = Placer(settings: settings, provider: containerProvider, supply: supply, stopOffset: stopOffset)
+        let start = ContinuousClock.now
+        var reported = 0
+        for index in spans.indices {
+            guard try placer.place(index) else { return placer }
+            if reportsProgress, let progress, spans[index].contentEnd - reported >= LayoutManager.progressStride {
+                reported = spans[index].contentEnd
+                progress(LayoutProgress(bytesLaidOut: reported, totalBytes: totalBytes, pages: placer.pageCount))
+            }
+        }
+        guard reportsProgress else { return placer }
+        phaseTimer?(.breakAndPlace, ContinuousClock.now - start)
+        progress?(LayoutProgress(bytesLaidOut: stopOffset == nil ? totalBytes : reported, totalBytes: totalBytes,
+                                 pages: placer.pageCount))
+        return placer
     }
 
     /// Bytes of text between two progress reports: often enough for a smooth bar, rare enough to cost nothing.
     static let progressStride = 256 * 1024
-
-    /// Runs `work`, reporting its duration to `phaseTimer` when one is set.
-    private func timed<T>(_ phase: LayoutPhase, _ work: () throws -> T) rethrows -> T {
-        guard let phaseTimer else { return try work() }
-        let start = ContinuousClock.now
-        let result = try work()
-        phaseTimer(phase, ContinuousClock.now - start)
-        return result
-    }
 }

@@ -24,7 +24,7 @@ public struct LayoutProgress: Sendable, Equatable {
 public enum LayoutPhase: String, Sendable, CaseIterable {
     /// Splitting the text into paragraphs.
     case split
-    /// Breaking paragraphs into lines (parallel page-map path).
+    /// Breaking paragraphs into lines ahead of placement (page maps).
     case breakLines = "break"
     /// Reading a paragraph memo (see `ParagraphMemo`).
     case memoLoad = "memo (load)"
@@ -34,9 +34,18 @@ public enum LayoutPhase: String, Sendable, CaseIterable {
     case memoMerge = "memo (merge)"
     /// Writing the paragraph memo back.
     case memoStore = "memo (store)"
-    /// Placing broken lines into pages (parallel page-map path).
+    /// Placing lines broken ahead into pages (page maps).
     case place
-    /// Breaking and placing interleaved, paragraph by paragraph (the sequential layout, which
-    /// builds drawable lines: breaking depends on the container each line lands in).
+    /// Breaking paragraphs as the placer reaches them, and placing their lines (`layout`).
     case breakAndPlace = "break+place"
+}
+
+/// Runs `work`, reporting its duration for `phase` to `timer` when there is one.
+func timed<T, Failure: Error>(_ phase: LayoutPhase, by timer: ((LayoutPhase, Duration) -> Void)?,
+                              _ work: () throws(Failure) -> T) throws(Failure) -> T {
+    guard let timer else { return try work() }
+    let start = ContinuousClock.now
+    let result = try work()
+    timer(phase, ContinuousClock.now - start)
+    return result
 }

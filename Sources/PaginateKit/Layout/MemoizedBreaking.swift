@@ -4,9 +4,8 @@ import Dispatch
 /// only the others are broken, and the memo is rewritten with the paragraphs of this text.
 ///
 /// The result holds every paragraph's lines in text order, exactly what breaking all paragraphs
-/// would give, so placement cannot tell the difference: one chunk gathered from the memo and the
-/// broken paragraphs, or the broken chunks themselves when the memo knew none (no copy, so a first
-/// layout needs no more memory than one without a memo).
+/// would give, so placement cannot tell the difference: one run gathered from the memo and the
+/// broken paragraphs.
 struct MemoizedBreaking {
     let spans: [ParagraphSpan]
     let settings: LayoutSettings
@@ -16,10 +15,10 @@ struct MemoizedBreaking {
     let memo: ParagraphMemo
     let phaseTimer: ((LayoutPhase, Duration) -> Void)?
 
-    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> (chunks: [ParallelBreaking.Chunk], report: ParagraphMemoReport) {
+    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> (lines: BrokenLines, report: ParagraphMemoReport) {
         let fileKey = memo.fileKey(settings: settings, fontFiles: fonts.configuredFiles, fallback: fonts.fallback != nil)
-        let stored = timed(.memoLoad) { memo.load(fileKey) } ?? ParagraphLineTable()
-        let keys = timed(.memoHash) { paragraphKeys(bytes) }
+        let stored = timed(.memoLoad, by: phaseTimer) { memo.load(fileKey) } ?? ParagraphLineTable()
+        let keys = timed(.memoHash, by: phaseTimer) { paragraphKeys(bytes) }
         // For each paragraph: its index in the stored table, or -1 when it must be broken.
         var found = [Int32](repeating: -1, count: spans.count)
         var missingCount = spans.count
@@ -31,23 +30,21 @@ struct MemoizedBreaking {
                 }
             }
         }
-        let noneFound = missingCount == spans.count
-        let broken = try timed(.breakLines) { () throws(FontError) -> [ParallelBreaking.Chunk] in
-            guard missingCount > 0 else { return [] }
-            // With nothing found (a first layout), the spans are broken as they are, without a copy.
-            let missing = noneFound ? spans : spans.indices.compactMap { found[$0] < 0 ? spans[$0] : nil }
+        let broken = try timed(.breakLines, by: phaseTimer) { () throws(FontError) -> BrokenLines in
+            guard missingCount > 0 else { return BrokenLines() }
+            let missing = missingCount == spans.count ? spans : spans.indices.compactMap { found[$0] < 0 ? spans[$0] : nil }
             return try ParallelBreaking(spans: missing, settings: settings, fonts: fonts, hyphenator: hyphenator, jobs: jobs).run(bytes: bytes)
         }
-        let (merged, table, used) = timed(.memoMerge) {
-            merge(found: found, keys: keys, stored: stored, broken: broken, gatherLines: !noneFound)
+        let (merged, table, used) = timed(.memoMerge, by: phaseTimer) {
+            merge(found: found, keys: keys, stored: stored, broken: broken)
         }
         // An unchanged text: the stored file already holds exactly its paragraphs.
         let unchanged = missingCount == 0 && used == stored.count
         var written = unchanged ? stored.count : 0
         if !unchanged {
-            timed(.memoStore) { if memo.store(table, for: fileKey) { written = table.count } }
+            timed(.memoStore, by: phaseTimer) { if memo.store(table, for: fileKey) { written = table.count } }
         }
-        return (noneFound ? broken : [merged], ParagraphMemoReport(paragraphs: spans.count, broken: missingCount, stored: written))
+        return (merged, ParagraphMemoReport(paragraphs: spans.count, broken: missingCount, stored: written))
     }
 
     /// Each paragraph's key, hashed on `jobs` threads.
@@ -67,27 +64,23 @@ struct MemoizedBreaking {
         }
     }
 
-    /// Every paragraph's lines in text order, from the stored table or the broken chunks (unless
-    /// `gatherLines` is false), and the table to store: the distinct paragraphs of this text.
-    /// Also counts the stored entries used.
+    /// Every paragraph's lines in text order, from the stored table or the broken paragraphs, and
+    /// the table to store: the distinct paragraphs of this text. Also counts the stored entries used.
     private func merge(found: [Int32], keys: [ContentHash], stored: ParagraphLineTable,
-                       broken: [ParallelBreaking.Chunk], gatherLines: Bool) -> (ParallelBreaking.Chunk, ParagraphLineTable, Int) {
-        var chunk = ParallelBreaking.Chunk()
-        var lineTotal = broken.reduce(0) { $0 + $1.lineStarts.count }
+                       broken: BrokenLines) -> (BrokenLines, ParagraphLineTable, Int) {
+        var chunk = BrokenLines()
+        var lineTotal = broken.lineStarts.count
         for entry in found where entry >= 0 { lineTotal += Int(stored.lineCounts[Int(entry)]) }
-        if gatherLines {
-            chunk.lineStarts.reserveCapacity(lineTotal)
-            chunk.lineHeights.reserveCapacity(lineTotal)
-            chunk.lineCounts.reserveCapacity(spans.count)
-        }
+        chunk.lineStarts.reserveCapacity(lineTotal)
+        chunk.lineHeights.reserveCapacity(lineTotal)
+        chunk.lineCounts.reserveCapacity(spans.count)
         var table = ParagraphLineTable(palette: stored)
         var used = [Bool](repeating: false, count: stored.count)
         var usedCount = 0
         // A paragraph the memo did not know may occur more than once; it is stored once.
         var newKeys = Set<ContentHash>()
-        // Where the next broken paragraph is: its chunk, its index there, its first line and its
-        // place in the chunk's diagnostics.
-        var brokenChunk = 0, brokenParagraph = 0, brokenLine = 0, brokenDiagnostic = 0
+        // Where the next broken paragraph is: its index, its first line and its place in the diagnostics.
+        var brokenParagraph = 0, brokenLine = 0, brokenDiagnostic = 0
         for paragraph in spans.indices {
             let span = spans[paragraph]
             let entry = Int(found[paragraph])
@@ -99,56 +92,29 @@ struct MemoizedBreaking {
                     chunk.lineHeights.append(stored.palette[Int(stored.heights[line])])
                 }
                 chunk.lineCounts.append(Int32(lines.count))
-                if let counts = stored.diagnostics[entry] { chunk.diagnostics.add(counts) }
+                if let counts = stored.diagnostics[entry] { chunk.diagnostics = chunk.diagnostics.adding(counts) }
                 continue
             }
-            while broken[brokenChunk].lineCounts.count == brokenParagraph {
-                brokenChunk += 1
-                brokenParagraph = 0
-                brokenLine = 0
-                brokenDiagnostic = 0
-            }
-            let source = broken[brokenChunk]
-            let count = Int(source.lineCounts[brokenParagraph])
+            let count = Int(broken.lineCounts[brokenParagraph])
             let lines = brokenLine..<(brokenLine + count)
             var counts = TextDiagnostics()
-            if brokenDiagnostic < source.paragraphDiagnostics.count,
-               source.paragraphDiagnostics[brokenDiagnostic].paragraph == brokenParagraph {
-                counts = source.paragraphDiagnostics[brokenDiagnostic].counts
+            if brokenDiagnostic < broken.paragraphDiagnostics.count,
+               broken.paragraphDiagnostics[brokenDiagnostic].paragraph == brokenParagraph {
+                counts = broken.paragraphDiagnostics[brokenDiagnostic].counts
                 brokenDiagnostic += 1
             }
-            if gatherLines {
-                chunk.lineStarts.append(contentsOf: source.lineStarts[lines])
-                chunk.lineHeights.append(contentsOf: source.lineHeights[lines])
-                chunk.lineCounts.append(Int32(count))
-                chunk.diagnostics.add(counts)
-            }
+            chunk.lineStarts.append(contentsOf: broken.lineStarts[lines])
+            chunk.lineHeights.append(contentsOf: broken.lineHeights[lines])
+            chunk.lineCounts.append(Int32(count))
+            chunk.diagnostics = chunk.diagnostics.adding(counts)
             if ParagraphLineTable.canStore(length: span.contentEnd - span.contentStart), newKeys.insert(keys[paragraph]).inserted {
-                table.append(keys[paragraph], contentStart: span.contentStart, starts: source.lineStarts[lines],
-                             heights: source.lineHeights[lines], diagnostics: counts)
+                table.append(keys[paragraph], contentStart: span.contentStart, starts: broken.lineStarts[lines],
+                             heights: broken.lineHeights[lines], diagnostics: counts)
             }
             brokenParagraph += 1
             brokenLine += count
         }
         for entry in used.indices where used[entry] { table.append(entry, of: stored) }
         return (chunk, table, usedCount)
-    }
-
-    private func timed<T, Failure: Error>(_ phase: LayoutPhase, _ work: () throws(Failure) -> T) throws(Failure) -> T {
-        guard let phaseTimer else { return try work() }
-        let start = ContinuousClock.now
-        let result = try work()
-        phaseTimer(phase, ContinuousClock.now - start)
-        return result
-    }
-}
-
-extension TextDiagnostics {
-    /// Adds another set of counts to these.
-    mutating func add(_ other: TextDiagnostics) {
-        invalidSequences += other.invalidSequences
-        hiddenControls += other.hiddenControls
-        clusterBrokenCharacters += other.clusterBrokenCharacters
-        uncoveredCharacters += other.uncoveredCharacters
     }
 }

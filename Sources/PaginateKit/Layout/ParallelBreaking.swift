@@ -1,25 +1,10 @@
 import Dispatch
 
-/// Breaks paragraphs into lines on several threads, for layouts whose containers all share one
-/// width: then a paragraph's lines do not depend on where it lands, so paragraphs can be broken
-/// independently and placed afterwards in one cheap sequential pass (`PagePlacement`).
-///
-/// Each worker decodes, prepares and breaks a contiguous run of paragraphs with its own fonts
-/// (font width caches are not shared between threads) and records only what placement needs:
-/// each line's first byte and height.
+/// Breaks paragraphs into lines on several threads, for page maps whose containers all share one
+/// width (so a paragraph's lines do not depend on where it lands): each worker breaks a run of
+/// paragraphs with its own fonts (width caches are not shared between threads) and records only
+/// each line's first byte and height, for the `Placer` to place in one cheap pass.
 struct ParallelBreaking {
-    /// The lines of a run of paragraphs.
-    struct Chunk {
-        var lineStarts: [Int] = []
-        var lineHeights: [Double] = []
-        /// Lines per paragraph of the run, in order.
-        var lineCounts: [Int32] = []
-        var diagnostics = TextDiagnostics()
-        /// The paragraphs (by index in the run) whose decoding replaced or dropped characters,
-        /// in order, for a memo that stores them per paragraph.
-        var paragraphDiagnostics: [(paragraph: Int, counts: TextDiagnostics)] = []
-    }
-
     let spans: [ParagraphSpan]
     let settings: LayoutSettings
     /// The caller's fonts: they serve the first worker; other workers get copies.
@@ -28,14 +13,14 @@ struct ParallelBreaking {
     let hyphenator: Hyphenator?
     let jobs: Int
 
-    /// Breaks every paragraph; chunks come back in text order.
-    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> [Chunk] {
+    /// Breaks every paragraph; their lines come back in text order.
+    func run(bytes: UnsafeBufferPointer<UInt8>) throws(FontError) -> BrokenLines {
         let chunkCount = max(1, min(spans.count, jobs == 1 ? 1 : jobs * 4))
         let bounds = chunkBounds(count: chunkCount)
-        let results = UnsafeMutableBufferPointer<Result<Chunk, FontError>?>.allocate(capacity: bounds.count)
+        let results = UnsafeMutableBufferPointer<Result<BrokenLines, FontError>?>.allocate(capacity: bounds.count)
         results.initialize(repeating: nil)
         defer {
-            // The chunks hold arrays: release them before the buffer goes.
+            // The runs hold arrays: release them before the buffer goes.
             _ = results.deinitialize()
             results.deallocate()
         }
@@ -44,10 +29,16 @@ struct ParallelBreaking {
         let faceCount = fonts.fonts.count
         defer { fonts.discardFallbackFaces(from: faceCount) }
         let work = { (index: Int) in
-            results[index] = Result { () throws(FontError) -> Chunk in
+            results[index] = Result { () throws(FontError) -> BrokenLines in
                 let fonts = try pool.take()
                 defer { pool.give(fonts) }
-                return breakLines(of: bounds[index], bytes: bytes, fonts: fonts, hyphenator: hyphenator?.copy())
+                let typesetter = Typesetter(settings: settings, fonts: fonts, hyphenator: hyphenator?.copy())
+                var lines = BrokenLines()
+                lines.lineCounts.reserveCapacity(bounds[index].count)
+                for span in spans[bounds[index]] {
+                    typesetter.breakLines(of: span, from: bytes, width: settings.page.columnWidth, into: &lines, content: nil)
+                }
+                return lines
             }
         }
         if jobs == 1 || bounds.count == 1 {
@@ -55,15 +46,14 @@ struct ParallelBreaking {
         } else {
             DispatchQueue.concurrentPerform(iterations: bounds.count, execute: work)
         }
-        var chunks: [Chunk] = []
-        chunks.reserveCapacity(bounds.count)
+        var lines = BrokenLines()
         for result in results {
             switch result! {
-            case .success(let chunk): chunks.append(chunk)
+            case .success(let chunk): lines.append(chunk)
             case .failure(let error): throw error
             }
         }
-        return chunks
+        return lines
     }
 
     /// Splits the spans into runs of roughly equal byte size (by position: the spans may be a
@@ -81,55 +71,6 @@ struct ParallelBreaking {
         }
         bounds.append(start..<spans.count)
         return bounds.filter { !$0.isEmpty }.isEmpty ? [0..<spans.count] : bounds.filter { !$0.isEmpty }
-    }
-
-    private func breakLines(of range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, fonts: FontChain,
-                            hyphenator: Hyphenator?) -> Chunk {
-        var chunk = Chunk()
-        var builder = ParagraphBuilder()
-        let scale = settings.fontSize / 1000
-        let basePitch = settings.lineHeight * settings.fontSize
-        let tabStop = settings.tabWidth * (fonts.fonts[0].width(of: 0x20) ?? 250)
-        let width = settings.page.columnWidth
-        let maxWidth = LineFitter.measure(width, scale: scale)
-        let rules = BreakRules(settings)
-        chunk.lineCounts.reserveCapacity(range.count)
-        for spanIndex in range {
-            let before = builder.diagnostics
-            let paragraph = builder.build(spans[spanIndex], from: bytes)
-            // Measured in the faces `Flow` draws it with (`BreakerFactory`), or the lines would differ.
-            let prepared = PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator,
-                                             kerning: settings.typography.kerning,
-                                             style: settings.typography.fontStyle(isHeading: paragraph.isHeading),
-                                             direction: settings.typography.direction,
-                                             ligatures: settings.typography.ligatures)
-            chunk.diagnostics.uncoveredCharacters += prepared.uncovered
-            chunk.diagnostics.clusterBrokenCharacters += prepared.clusterBrokenCharacters
-            let after = builder.diagnostics
-            if prepared.uncovered > 0 || prepared.clusterBrokenCharacters > 0 || after != before {
-                var counts = TextDiagnostics()
-                counts.invalidSequences = after.invalidSequences - before.invalidSequences
-                counts.hiddenControls = after.hiddenControls - before.hiddenControls
-                counts.clusterBrokenCharacters = prepared.clusterBrokenCharacters
-                counts.uncoveredCharacters = prepared.uncovered
-                chunk.paragraphDiagnostics.append((spanIndex - range.lowerBound, counts))
-            }
-            let indent = rules.firstLineIndent(kind: paragraph.kind, isHeading: paragraph.isHeading, width: width)
-            let firstMaxWidth = LineFitter.measure(width - indent, scale: scale)
-            var breaker = LineBreaker(prepared, tabStop: tabStop, typography: settings.typography,
-                                      firstWidth: firstMaxWidth, width: maxWidth)
-            var count: Int32 = 0
-            while let line = breaker.nextLine(maxWidth: count == 0 ? firstMaxWidth : maxWidth) {
-                chunk.lineStarts.append(line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound])
-                chunk.lineHeights.append(LineBox(prepared, line, fonts: fonts, fontSize: settings.fontSize, basePitch: basePitch).height)
-                count += 1
-            }
-            chunk.lineCounts.append(count)
-        }
-        let builderDiagnostics = builder.diagnostics
-        chunk.diagnostics.invalidSequences = builderDiagnostics.invalidSequences
-        chunk.diagnostics.hiddenControls = builderDiagnostics.hiddenControls
-        return chunk
     }
 }
 

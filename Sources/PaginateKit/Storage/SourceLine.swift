@@ -56,9 +56,6 @@ struct SourceLineScanner {
         emittedAny = true
     }
 
-    /// The start of the first line (after a BOM).
-    var firstLineStart: Int { position }
-
     mutating func next() -> SourceLine? {
         let count = bytes.count
         if position >= count {
