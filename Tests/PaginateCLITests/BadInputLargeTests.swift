@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The largest bad inputs: a 50 MB line with no break opportunity, and the check that the time

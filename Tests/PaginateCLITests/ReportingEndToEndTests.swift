@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// What the tool says on stderr besides errors: `--quiet`, `--verbose` and the progress bar.
 final class ReportingEndToEndTests: XCTestCase {
     private var folder: URL!
-    private var sample: String { Corpus.repositoryRoot.appendingPathComponent("Examples/pride-and-prejudice-1-3.txt").path }
+    private var sample: String { Repository.url("Examples/pride-and-prejudice-1-3.txt").path }
 
     override func setUpWithError() throws {
         folder = try TemporaryDirectory.make(prefix: "reporting")
@@ -105,7 +106,8 @@ final class ReportingEndToEndTests: XCTestCase {
             throw XCTSkip("util-linux's 'script' is not installed")
         }
         let quoted = ([try PaginateBinary.executable()] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        return try ChildProcess.run("/usr/bin/script", ["-qefc", quoted.joined(separator: " "), "/dev/null"])
+        return try ChildProcess.run(["/usr/bin/script", "-qefc", quoted.joined(separator: " "), "/dev/null"],
+                                    environment: PaginateBinary.environment())
     }
 
     func testProgressBarOnATerminalIsDrawnAndErased() throws {
