@@ -67,12 +67,13 @@ final class AtomicOutputTests: XCTestCase {
 
     // MARK: - Interrupted runs
 
-    /// SIGINT and SIGTERM while the ×32 corpus is being laid out and rendered: exit 128 + signal,
+    /// SIGINT and SIGTERM while the ×64 corpus is being laid out and rendered: exit 128 + signal,
     /// the target untouched, nothing left behind.
     func testInterruptedRenderKeepsTheTargetAndLeavesNothing() throws {
-        // Large enough that even the release build is still at work after 5 s; every run is
-        // stopped by then, so a larger input costs the slower debug build nothing.
-        let corpus = try Self.largeCorpus(copies: 32)
+        // Large enough (47 MB) that the release build is still at work after 5 s with a margin:
+        // it takes about 10 s on the project's 2-core machine (×32 took 5.3 s). Every run is
+        // stopped by 5 s, so a larger input costs the slower debug build nothing.
+        let corpus = try Self.largeCorpus(copies: 64)
         // After start-up (the handler is installed first thing), well before the end of the render.
         for (signalNumber, delay) in [(SIGINT, 1.0), (SIGTERM, 1.0), (SIGINT, 3.0), (SIGTERM, 5.0)] {
             let target = try existingTarget()
