@@ -31,8 +31,9 @@ CHECK_SKIP := PageMapEquivalenceTests
 CHECK_END_TO_END := RenderEndToEndTests|QueryEndToEndTests|ErrorEndToEndTests
 CHECK_FILTER := ^(PaginateKitTests\.|PaginateExportTests\.|PaginateCLITests\.($(CHECK_END_TO_END))/)
 
-## The command to run after every change (about a minute warm on 2 cores): builds, then runs
-## the unit tests and a few end-to-end tests (the subset above) against a release binary.
+## The command to run after every change (on 2 cores: 31 s warm, 47 s after an engine change,
+## which rebuilds both binaries): builds, then runs the unit tests and a few end-to-end tests
+## (the subset above) against a release binary.
 check: install-dependencies
 	swift build -c release --product paginate
 	PAGINATE_BINARY=$(RELEASE_BINARY) $(SWIFT_TEST) --filter '$(CHECK_FILTER)' --skip '$(CHECK_SKIP)'
