@@ -15,7 +15,7 @@ demo: build
 	.build/release/paginate $(SAMPLE) --page 400x600 -o out/sample.pdf
 
 # The end-to-end tests run the binary PAGINATE_BINARY names; `check` and `test` point it at the
-# release build, which lays out the large inputs (a 50 MB line, the book eight times over) many
+# release build, which lays out the large inputs (a 50 MB line, the book 64 times over) many
 # times faster than the debug build `swift test` makes. Without it the tests run the debug build.
 RELEASE_BINARY := $(CURDIR)/.build/release/paginate
 SWIFT_TEST := swift test --disable-swift-testing
