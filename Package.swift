@@ -77,18 +77,26 @@ let package = Package(
             ]
         ),
 
+        // What every test target shares: the one process runner (time-bounded, output captured),
+        // the repository's files (corpus, fonts) and the `paginate` binary under test. Only the
+        // test targets depend on it; it is no product.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
+
         .testTarget(
             name: "PaginateKitTests",
-            dependencies: ["PaginateKit"]
+            dependencies: ["PaginateKit", "TestSupport"]
         ),
         .testTarget(
             name: "PaginateExportTests",
-            dependencies: ["PaginateExport", "PaginateKit"],
+            dependencies: ["PaginateExport", "PaginateKit", "TestSupport"],
             exclude: ["Snapshots", "Samples"]
         ),
         .testTarget(
             name: "PaginateCLITests",
-            dependencies: ["PaginateKit"]
+            dependencies: ["PaginateKit", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v5]

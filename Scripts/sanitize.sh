@@ -35,6 +35,9 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:exitcode=86:strict_string_ch
 export TSAN_OPTIONS="${TSAN_OPTIONS:-exitcode=86:second_deadlock_stack=1}"
 export SWIFT_BACKTRACE=enable=no
 export PAGINATE_TEST_TIME_SCALE="${PAGINATE_TEST_TIME_SCALE:-8}"
+# The end-to-end tests must run the instrumented `paginate` beside the test bundle, not a binary
+# named by PAGINATE_BINARY (as `make check` and `make test` do with the release build).
+unset PAGINATE_BINARY
 
 cd "$root"
 status=0

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Tests the recipes on this machine: copies the shared corpora several times into a temporary folder
+# Tests the recipes on this machine: copies the repository's corpus several times into a temporary folder
 # of books, then checks that GNU parallel (local, and through an sshloginfile naming this machine),
 # the Slurm array (run by a stand-in sbatch that executes each task here, in turn) and one plain
 # `paginate count` all give the same pages for every book.
 #
 # Usage: test-local.sh [COPIES]   (default 4). Needs paginate on PATH (or PAGINATE) and GNU parallel;
-# skips with status 0 when parallel is missing. Reads ../shared/corpus beside the project.
+# skips with status 0 when parallel is missing. Reads the books of Corpus/ in this repository.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
-corpus="$here/../../../shared/corpus"
+corpus="$here/../../Corpus"
 copies="${1:-4}"
 paginate="${PAGINATE:-paginate}"
 command -v parallel >/dev/null || { echo "skipped: GNU parallel is not installed"; exit 0; }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -13,16 +14,17 @@ final class AtomicOutputTests: XCTestCase {
 
     nonisolated(unsafe) private static var corpusFolder: URL?
 
-    /// Pride and Prejudice concatenated 8 times (about 5.9 MB), made once for the class.
-    private static func largeCorpus() throws -> URL {
-        if let folder = corpusFolder { return folder.appendingPathComponent("pride-and-prejudice-x8.txt") }
-        let folder = try TemporaryDirectory.make(prefix: "atomic-corpus")
-        let book = try Corpus.prideAndPrejudice.bytes()
-        var eight = Data(capacity: book.count * 8)
-        for _ in 0..<8 { eight.append(book) }
-        let url = folder.appendingPathComponent("pride-and-prejudice-x8.txt")
-        try eight.write(to: url)
+    /// Pride and Prejudice concatenated `copies` times (about 0.74 MB each), made once per size
+    /// for the class.
+    private static func largeCorpus(copies: Int = 8) throws -> URL {
+        let folder = try corpusFolder ?? TemporaryDirectory.make(prefix: "atomic-corpus")
         corpusFolder = folder
+        let url = folder.appendingPathComponent("pride-and-prejudice-x\(copies).txt")
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        let book = try Corpus.prideAndPrejudice.bytes()
+        var copied = Data(capacity: book.count * copies)
+        for _ in 0..<copies { copied.append(book) }
+        try copied.write(to: url)
         return url
     }
 
@@ -53,48 +55,38 @@ final class AtomicOutputTests: XCTestCase {
         TemporaryDirectory.contents(of: folder).filter { $0.hasPrefix(".paginate-") }
     }
 
-    /// Starts `paginate` without waiting for it.
-    private func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try PaginateBinary.executable())
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+    /// Starts `paginate` without waiting for it (its output goes nowhere: the tests look at files).
+    private func start(_ arguments: [String]) throws -> RunningChild {
+        try PaginateBinary.start(arguments, stdoutFile: "/dev/null")
     }
 
-    /// Waits for `process` at most `timeout` seconds, then kills it and fails.
-    private func finish(_ process: Process, timeout: TimeInterval = 120, file: StaticString = #filePath, line: UInt = #line) {
-        let deadline = Date().addingTimeInterval(timeout * BadInputProcess.timeScale)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            XCTFail("paginate did not finish within \(Int(timeout)) s", file: file, line: line)
-        }
-        process.waitUntilExit()
+    /// Waits for `child` at most `timeout` seconds; past that it is killed and the wait throws.
+    private func finish(_ child: RunningChild, timeout: TimeInterval = 120) throws -> ProcessResult {
+        try child.wait(timeout: timeout)
     }
 
     // MARK: - Interrupted runs
 
-    /// SIGINT and SIGTERM while the ×8 corpus is being laid out and rendered: exit 128 + signal, the
-    /// target untouched, nothing left behind.
+    /// SIGINT and SIGTERM while the ×64 corpus is being laid out and rendered: exit 128 + signal,
+    /// the target untouched, nothing left behind.
     func testInterruptedRenderKeepsTheTargetAndLeavesNothing() throws {
-        let corpus = try Self.largeCorpus()
+        // Large enough (47 MB) that the release build is still at work after 5 s with a margin:
+        // it takes about 10 s on the project's 2-core machine (×32 took 5.3 s). Every run is
+        // stopped by 5 s, so a larger input costs the slower debug build nothing.
+        let corpus = try Self.largeCorpus(copies: 64)
         // After start-up (the handler is installed first thing), well before the end of the render.
         for (signalNumber, delay) in [(SIGINT, 1.0), (SIGTERM, 1.0), (SIGINT, 3.0), (SIGTERM, 5.0)] {
             let target = try existingTarget()
-            let process = try start([corpus.path, "-o", target.path])
+            let child = try start([corpus.path, "-o", target.path])
             // Instrumented builds start up slower (a signal before the handler is installed finds
             // the default action), but their render is still far from done: allow half a second
             // of start-up per unit of PAGINATE_TEST_TIME_SCALE rather than scaling the delay.
-            usleep(useconds_t((delay + (BadInputProcess.timeScale - 1) * 0.5) * 1_000_000))
-            XCTAssertTrue(process.isRunning, "the render finished within \(delay) s; the test needs a longer one")
-            kill(process.processIdentifier, signalNumber)
-            finish(process)
-            XCTAssertEqual(process.terminationReason, .exit, "the tool should exit, not die of signal \(signalNumber)")
-            XCTAssertEqual(process.terminationStatus, 128 + signalNumber, "exit status after signal \(signalNumber) at \(delay) s")
+            usleep(useconds_t((delay + (TestTimeScale.factor - 1) * 0.5) * 1_000_000))
+            XCTAssertTrue(child.isRunning, "the render finished within \(delay) s; the test needs a longer one")
+            child.send(signalNumber)
+            let run = try finish(child)
+            XCTAssertFalse(run.crashed, "the tool should exit, not die of signal \(signalNumber)")
+            XCTAssertEqual(run.status, 128 + signalNumber, "exit status after signal \(signalNumber) at \(delay) s")
             XCTAssertEqual(try Data(contentsOf: target), Self.precious, "signal \(signalNumber) at \(delay) s changed the target")
             XCTAssertEqual(temporaryFiles(), [], "signal \(signalNumber) at \(delay) s left a temporary file")
         }
@@ -107,28 +99,28 @@ final class AtomicOutputTests: XCTestCase {
         var caught = 0
         for _ in 0..<5 where caught < 2 {
             let target = try existingTarget()
-            let process = try start([corpus.path, "-o", target.path])
+            let child = try start([corpus.path, "-o", target.path])
             var seen: [String] = []
-            while process.isRunning {
+            while child.isRunning {
                 seen = temporaryFiles()
                 if !seen.isEmpty { break }
                 usleep(200)
             }
-            guard !seen.isEmpty, kill(process.processIdentifier, SIGSTOP) == 0 else {
-                finish(process)
+            guard !seen.isEmpty, child.send(SIGSTOP) else {
+                _ = try finish(child)
                 continue
             }
             let stillThere = !temporaryFiles().isEmpty
-            kill(process.processIdentifier, SIGTERM)
-            kill(process.processIdentifier, SIGCONT)
-            finish(process)
+            child.send(SIGTERM)
+            child.send(SIGCONT)
+            let run = try finish(child)
             XCTAssertEqual(temporaryFiles(), [], "a temporary file was left behind")
-            if process.terminationStatus == 128 + SIGTERM {
+            if run.status == 128 + SIGTERM {
                 XCTAssertEqual(try Data(contentsOf: target), Self.precious, "an interrupted write changed the target")
                 if stillThere { caught += 1 }
             } else {
                 // The rename had already happened: then the target is the complete new PDF.
-                XCTAssertEqual(process.terminationStatus, 0)
+                XCTAssertEqual(run.status, 0, run.summary)
                 XCTAssertEqual(try PDFTools.check(target).status, 0, "a completed run must leave a valid PDF")
             }
         }
@@ -268,10 +260,10 @@ final class AtomicOutputReproducibilityTests: XCTestCase {
         _ = try Corpus.prideAndPrejudice.bytes()
         let other = try TemporaryDirectory.make(prefix: "reproducible-other")
         defer { try? FileManager.default.removeItem(at: other) }
-        let first = try BadInputProcess.run([try PaginateBinary.executable(), book.path, "-o", folder.appendingPathComponent("a.pdf").path],
+        let first = try PaginateBinary.run([book.path, "-o", folder.appendingPathComponent("a.pdf").path],
+                                           environment: ["SOURCE_DATE_EPOCH": ""], timeout: 120)
+        let second = try PaginateBinary.run([book.path, "-o", other.appendingPathComponent("b.pdf").path],
                                             environment: ["SOURCE_DATE_EPOCH": ""], timeout: 120)
-        let second = try BadInputProcess.run([try PaginateBinary.executable(), book.path, "-o", other.appendingPathComponent("b.pdf").path],
-                                             environment: ["SOURCE_DATE_EPOCH": ""], timeout: 120)
         XCTAssertEqual(first.status, 0, first.summary)
         XCTAssertEqual(second.status, 0, second.summary)
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("a.pdf")), try Data(contentsOf: other.appendingPathComponent("b.pdf")))

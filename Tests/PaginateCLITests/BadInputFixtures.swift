@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 
 /// Files the bad-input cases need and cannot take from the machine: fonts of the wrong kind, a
 /// TrueType collection, and reproducible pseudo-random bytes.
 enum BadInputFixtures {
     /// The bundled primary font.
-    static var bundledFont: URL { Corpus.repositoryRoot.appendingPathComponent("Fonts/DejaVuSerif.ttf") }
+    static var bundledFont: URL { Repository.url("Fonts/DejaVuSerif.ttf") }
 
     /// A 688-byte OpenType font with CFF (PostScript) outlines: sfnt version `OTTO`, glyphs
     /// .notdef, space and A, mapped from U+0020 and U+0041. Made with fontTools' FontBuilder

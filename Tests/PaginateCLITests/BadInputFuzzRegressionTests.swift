@@ -1,5 +1,6 @@
 import Foundation
 import PaginateKit
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -232,8 +233,8 @@ final class BadInputFuzzRegressionTests: XCTestCase {
     /// one-line error. The fixed findings are committed (`Fuzz/Findings`); a checkout that fuzzes
     /// also has its own, git-ignored `.fuzz-corpus/known` and `.fuzz-corpus/findings`.
     func testSavedFindingsDoNotCrashTheTool() throws {
-        let root = Corpus.repositoryRoot.appendingPathComponent(".fuzz-corpus")
-        let committed = Corpus.repositoryRoot.appendingPathComponent("Fuzz/Findings")
+        let root = Repository.url(".fuzz-corpus")
+        let committed = Repository.url("Fuzz/Findings")
         let folders = ["known/layout", "known/pdf", "findings/layout", "findings/pdf"].map { root.appendingPathComponent($0) }
             + ["layout", "pdf"].map { committed.appendingPathComponent($0) }
         // A finding saved locally and committed too is replayed once.

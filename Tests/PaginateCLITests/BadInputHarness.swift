@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -148,7 +149,7 @@ enum BadInputRunner {
                                                unprivileged: badCase.unprivileged, timeout: badCase.timeout)
         let seconds = Date().timeIntervalSince(started)
         let context = "[\(badCase.name)] paginate \(arguments.map { $0.count > 80 ? String($0.prefix(80)) + "…" : $0 }.joined(separator: " ")) (\(String(format: "%.1f", seconds)) s):\n\(run.summary)"
-        XCTAssertLessThan(seconds, badCase.timeout * BadInputProcess.timeScale, "\(context)\nslower than the bound", file: file, line: line)
+        XCTAssertLessThan(seconds, badCase.timeout * TestTimeScale.factor, "\(context)\nslower than the bound", file: file, line: line)
         XCTAssertFalse(run.crashed, "\(context)\nthe tool was killed by a signal", file: file, line: line)
 
         let after = TemporaryDirectory.contents(of: folder)
@@ -214,11 +215,7 @@ enum BadInputRunner {
         case .only(let scalar, let count):
             let extracted = try PDFTools.run("pdftotext", ["-enc", "UTF-8", "-raw", pdf.path, "-"])
             XCTAssertEqual(extracted.status, 0, context, file: file, line: line)
-            var found = 0
-            var others = 0
-            for character in extracted.output.unicodeScalars where !character.properties.isWhitespace {
-                if character == scalar { found += 1 } else { others += 1 }
-            }
+            let (found, others) = occurrences(of: scalar, in: extracted.stdout)
             XCTAssertEqual(found, count, "\(context)\ncount of U+\(String(scalar.value, radix: 16)) in the PDF text", file: file, line: line)
             XCTAssertEqual(others, 0, "\(context)\nno other visible characters", file: file, line: line)
         case .source, .exactly:
@@ -236,6 +233,34 @@ enum BadInputRunner {
         }
     }
 
+    /// How often `scalar` occurs in the UTF-8 `text`, and how many other characters that are not
+    /// white space it holds.
+    ///
+    /// The inputs this is for run to tens of megabytes, and the test bundle is a debug build: ASCII
+    /// text is counted byte by byte (about a hundred times faster than going through Unicode
+    /// scalars there), any other text scalar by scalar, with the same result.
+    static func occurrences(of scalar: Unicode.Scalar, in text: Data) -> (found: Int, others: Int) {
+        let isASCII = text.withUnsafeBytes { bytes in !bytes.contains { $0 >= 0x80 } }
+        guard isASCII, scalar.isASCII else {
+            var found = 0
+            var others = 0
+            for character in String(decoding: text, as: UTF8.self).unicodeScalars where !character.properties.isWhitespace {
+                if character == scalar { found += 1 } else { others += 1 }
+            }
+            return (found, others)
+        }
+        // 0 for white space (in ASCII, Unicode's White_Space is tab, line feed, vertical tab, form
+        // feed, carriage return and space), 1 for `scalar`, 2 for anything else.
+        var kinds = [UInt8](repeating: 2, count: 128)
+        for space: UInt8 in [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20] { kinds[Int(space)] = 0 }
+        kinds[Int(scalar.value)] = 1
+        var tally = [0, 0, 0]
+        text.withUnsafeBytes { bytes in
+            for byte in bytes { tally[Int(kinds[Int(byte)])] += 1 }
+        }
+        return (tally[1], tally[2])
+    }
+
     /// What a reader should see of `bytes`: invalid UTF-8 as U+FFFD (one per maximal invalid
     /// subpart, the standard library's repair), no leading byte order mark, no white space or
     /// control characters.
@@ -247,100 +272,25 @@ enum BadInputRunner {
     }
 }
 
-/// A finished run of the tool, with how it ended.
-struct BadInputRun {
-    let status: Int32
-    /// Whether a signal ended the process (a crash, or the test stopping it).
-    let crashed: Bool
-    let stdout: Data
-    let stderr: Data
-
-    var output: String { String(decoding: stdout, as: UTF8.self) }
-    var errors: String { String(decoding: stderr, as: UTF8.self) }
-    /// The stderr lines, without empty ones.
-    var errorLines: [String] { errors.split(separator: "\n").map(String.init) }
-    var summary: String {
-        "exit \(status)\(crashed ? " (signal)" : "")\nstdout: \(stdout.count > 2_000 ? "\(stdout.count) bytes" : output)\nstderr: \(errors.count > 2_000 ? String(errors.prefix(2_000)) + "…" : errors)"
-    }
-}
-
-/// Starts the tool with control over its environment, streams, privileges and time.
+/// Starts the tool with control over its streams, privileges and time.
 enum BadInputProcess {
-    /// Multiplies every time bound: `PAGINATE_TEST_TIME_SCALE` (sanitizer builds run slower).
-    static let timeScale: Double = {
-        guard let raw = ProcessInfo.processInfo.environment["PAGINATE_TEST_TIME_SCALE"], let value = Double(raw), value >= 1 else { return 1 }
-        return value
-    }()
-
     /// Whether the tests run as root, where file permissions do not apply.
     static var isRoot: Bool { geteuid() == 0 }
 
     /// `setpriv`, which drops root to `nobody` for the permission cases, if installed.
     static let setpriv: String? = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    /// Runs `paginate` with `arguments` (dropping to `nobody` first when asked and running as root).
+    /// Runs `paginate` with `arguments` (dropping to `nobody` first when asked and running as root),
+    /// through `PaginateBinary.run`; the other parameters are its own.
     static func paginate(_ arguments: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
                          environment: [String: String] = [:], unprivileged: Bool = false, wrapper: [String] = [],
-                         timeout: TimeInterval = 60) throws -> BadInputRun {
-        var command = wrapper + [try PaginateBinary.executable()] + arguments
+                         timeout: TimeInterval = 60) throws -> ProcessResult {
+        var prefix = wrapper
         if unprivileged && isRoot {
             guard let setpriv else { throw XCTSkip("running as root without setpriv: cannot test permissions") }
-            command = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + command
+            prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + prefix
         }
-        return try run(command, stdin: stdin, stdinFile: stdinFile, stdoutFile: stdoutFile, environment: environment, timeout: timeout)
-    }
-
-    /// Runs `command` (its first element is the executable) and waits at most `timeout` seconds.
-    ///
-    /// Output goes to files, never pipes, so a child cannot block on a full pipe; `stdoutFile`
-    /// names another file or device to connect as standard output instead (its content is not read).
-    static func run(_ command: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
-                    environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> BadInputRun {
-        let scratch = try TemporaryDirectory.make(prefix: "bad-input-run")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let outHandle = try stdoutFile.map { path -> FileHandle in
-            guard let handle = FileHandle(forWritingAtPath: path) else { throw ProcessFailure(description: "cannot open \(path) for writing") }
-            return handle
-        } ?? FileHandle(forWritingTo: outURL)
-        let errHandle = try FileHandle(forWritingTo: errURL)
-        var inHandle: FileHandle?
-        if let stdin {
-            let inURL = scratch.appendingPathComponent("stdin")
-            try stdin.write(to: inURL)
-            inHandle = try FileHandle(forReadingFrom: inURL)
-        } else if let stdinFile {
-            guard let handle = FileHandle(forReadingAtPath: stdinFile) else { throw ProcessFailure(description: "cannot open \(stdinFile)") }
-            inHandle = handle
-        }
-        defer {
-            try? outHandle.close()
-            try? errHandle.close()
-            try? inHandle?.close()
-        }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = inHandle ?? FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        let limit = timeout * timeScale
-        if finished.wait(timeout: .now() + limit) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            _ = finished.wait(timeout: .now() + 10)
-            throw ProcessFailure(description: "\(command.joined(separator: " ").prefix(300)) did not finish within \(Int(limit)) s; killed it")
-        }
-        process.waitUntilExit()
-        return BadInputRun(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
-                           stdout: stdoutFile == nil ? try Data(contentsOf: outURL) : Data(),
-                           stderr: try Data(contentsOf: errURL))
+        return try PaginateBinary.run(arguments, stdin: stdin, stdinFile: stdinFile, stdoutFile: stdoutFile,
+                                      environment: environment, wrapper: prefix, timeout: timeout)
     }
 }

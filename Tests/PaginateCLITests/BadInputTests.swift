@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Bad input of every kind, each case with its exact outcome: a valid PDF (with a warning where

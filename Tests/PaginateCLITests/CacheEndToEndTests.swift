@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 /// The page-map cache seen from the command line: it answers repeat questions, never a stale or

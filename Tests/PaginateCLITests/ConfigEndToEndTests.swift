@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Settings from `PAGINATE_<OPTION>` variables and the config file: the same pages as the options
 /// they stand for, and the precedence command line > environment > file > defaults.
 final class ConfigEndToEndTests: XCTestCase {
     private var folder: URL!
-    private var sample: String { Corpus.repositoryRoot.appendingPathComponent("Examples/pride-and-prejudice-1-3.txt").path }
+    private var sample: String { Repository.url("Examples/pride-and-prejudice-1-3.txt").path }
 
     override func setUpWithError() throws {
         folder = try TemporaryDirectory.make(prefix: "config")
@@ -39,8 +40,8 @@ final class ConfigEndToEndTests: XCTestCase {
     }
 
     func testTheConfigFileActsAsItsOptionsWithCommentsQuotesAndRepeatedFonts() throws {
-        let font = Corpus.repositoryRoot.appendingPathComponent("Fonts/DejaVuSerif.ttf").path
-        let fallback = Corpus.repositoryRoot.appendingPathComponent("Fonts/DroidSansFallback-Flat.ttf").path
+        let font = Repository.url("Fonts/DejaVuSerif.ttf").path
+        let fallback = Repository.url("Fonts/DroidSansFallback-Flat.ttf").path
         let byOptions = try pages(["--page", "a6", "--margin", "10mm", "--heading", "CHAPTER [IVX]+\\.", "--chapter-break",
                                    "--font", font, "--font", fallback])
         let environment = try config("""

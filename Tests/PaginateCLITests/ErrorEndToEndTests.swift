@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Failures: one `paginate: error:` line, the documented exit code, and nothing left behind.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `paginate fonts`, and `--font` given an installed font's name, run through the built binary.
@@ -108,7 +109,7 @@ final class FontsEndToEndTests: XCTestCase {
     func testStyledNameAndFallbackChain() throws {
         let pdf = folder.appendingPathComponent("x.pdf")
         try Data("Bold text, then 中文.\n".utf8).write(to: input)
-        let droid = Corpus.repositoryRoot.appendingPathComponent("Fonts/DroidSansFallback-Flat.ttf").path
+        let droid = Repository.url("Fonts/DroidSansFallback-Flat.ttf").path
         let run = try PaginateBinary.run([input.path, "--font", "Liberation Serif:bold", "--font", droid + ":0", "-o", pdf.path])
         XCTAssertEqual(run.status, 0, run.summary)
         XCTAssertEqual(Set(try PDFTools.fonts(pdf).map(\.family)), ["LiberationSerif-Bold", "DroidSansFallback"])
@@ -148,8 +149,7 @@ final class FontsEndToEndTests: XCTestCase {
         XCTAssertEqual(fonts.map(\.family), ["NotoSansCJKsc-Regular"], "\(fonts)")
         XCTAssertEqual(fonts.first?.type, "CID Type 0C")
         XCTAssertEqual(fonts.first?.embedded, true)
-        let script = Corpus.repositoryRoot.appendingPathComponent("Scripts/check-pdf-glyphs.py").path
-        let check = try ChildProcess.run(script, [pdf.path])
+        let check = try ChildProcess.run([Repository.url("Scripts/check-pdf-glyphs.py").path, pdf.path])
         XCTAssertEqual(check.status, 0, check.summary)
     }
 

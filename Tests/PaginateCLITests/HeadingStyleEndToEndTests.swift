@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Headings in the bundled family's bold face, seen from the command line: the PDF embeds the
@@ -26,8 +27,7 @@ final class HeadingStyleEndToEndTests: XCTestCase {
     }
 
     private func bundledFont(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fonts").appendingPathComponent(name).path
+        Repository.fontPath(name)
     }
 
     func testHeadingsAreBoldByDefaultAndTheirTextExtracts() throws {

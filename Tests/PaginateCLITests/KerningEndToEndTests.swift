@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `--kerning` through the built binary: every subcommand agrees on the kerned pages, and the PDF

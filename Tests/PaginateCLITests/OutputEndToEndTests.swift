@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Where output goes and in which format: pipes, extensions, --format and the default name.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The paragraph rules from the command line: `count` and `map` (the parallel page map) agree with

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `render`'s reader-facing PDF options end to end: folios, metadata, the chapter outline, page

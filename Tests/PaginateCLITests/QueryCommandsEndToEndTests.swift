@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The query commands — `count` (batches), `locate` (every selector), `map --lines`, `page` and
@@ -381,10 +382,11 @@ final class QueryCommandsEndToEndTests: XCTestCase {
 
     func testChapterPagesScriptOnPrideAndPrejudice() throws {
         let corpus = Corpus.prideAndPrejudice
-        let script = Corpus.repositoryRoot.appendingPathComponent("Examples/chapter-pages.sh").path
+        let script = Repository.url("Examples/chapter-pages.sh").path
         let binaryFolder = URL(fileURLWithPath: try PaginateBinary.executable()).deletingLastPathComponent().path
         let searchPath = binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let run = try ChildProcess.run("/usr/bin/env", ["PATH=\(searchPath)", "bash", script, corpus.url.path] + Corpus.options)
+        let run = try ChildProcess.run(["/usr/bin/env", "PATH=\(searchPath)", "bash", script, corpus.url.path] + Corpus.options,
+                                       environment: PaginateBinary.environment())
         XCTAssertEqual(run.status, 0, run.summary)
         XCTAssertEqual(run.errors, "")
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `count`, `map` and `locate` agree with each other and describe the whole input.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Renders both corpora with the built binary and reads the PDFs back with qpdf and poppler.

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// What the tool says on stderr besides errors: `--quiet`, `--verbose` and the progress bar.
 final class ReportingEndToEndTests: XCTestCase {
     private var folder: URL!
-    private var sample: String { Corpus.repositoryRoot.appendingPathComponent("Examples/pride-and-prejudice-1-3.txt").path }
+    private var sample: String { Repository.url("Examples/pride-and-prejudice-1-3.txt").path }
 
     override func setUpWithError() throws {
         folder = try TemporaryDirectory.make(prefix: "reporting")
@@ -98,20 +99,29 @@ final class ReportingEndToEndTests: XCTestCase {
         XCTAssertNotNil(timings(run)["total"], run.summary)
     }
 
-    /// Runs `paginate` with stderr on a pseudo-terminal through util-linux's `script`, which
-    /// copies everything the terminal showed to its stdout.
-    private func runOnTerminal(_ arguments: [String]) throws -> ProcessResult {
+    /// A shell command that renders the book with `arguments`, reading it from standard input
+    /// where it arrives only after 0.6 s. The bar may appear once the run is half a second old, and
+    /// it reports drawing the pages, which the release build finishes within that half second
+    /// even for the book eight times over (saving the PDF takes the rest): with the input late,
+    /// every page is drawn past the threshold, however fast the binary.
+    private func lateInputCommand(_ arguments: [String]) throws -> String {
+        func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let tool = ([try PaginateBinary.executable(), "-"] + arguments).map(quoted).joined(separator: " ")
+        return "(sleep 0.6; cat \(quoted(Corpus.prideAndPrejudice.url.path))) | \(tool)"
+    }
+
+    /// Runs the shell `command` with stderr on a pseudo-terminal through util-linux's `script`,
+    /// which copies everything the terminal showed to its stdout.
+    private func runOnTerminal(_ command: String) throws -> ProcessResult {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
             throw XCTSkip("util-linux's 'script' is not installed")
         }
-        let quoted = ([try PaginateBinary.executable()] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        return try ChildProcess.run("/usr/bin/script", ["-qefc", quoted.joined(separator: " "), "/dev/null"])
+        return try ChildProcess.run(["/usr/bin/script", "-qefc", command, "/dev/null"], environment: PaginateBinary.environment())
     }
 
     func testProgressBarOnATerminalIsDrawnAndErased() throws {
-        // The whole book at a small size takes well over the half second before the bar appears.
         let pdf = folder.appendingPathComponent("book.pdf").path
-        let run = try runOnTerminal([Corpus.prideAndPrejudice.url.path, "-o", pdf, "--size", "8", "--no-cache"])
+        let run = try runOnTerminal(try lateInputCommand(["-o", pdf, "--size", "8", "--no-cache"]))
         XCTAssertEqual(run.status, 0, run.summary)
         let shown = run.output
         XCTAssertTrue(shown.contains("writing PDF  ["), "no PDF progress on the terminal: \(shown.suffix(400))")
@@ -123,12 +133,14 @@ final class ReportingEndToEndTests: XCTestCase {
     }
 
     func testNoProgressBarWhenQuietOrNotATerminal() throws {
+        // The run that draws a bar in the test above, so that only --quiet or the file keeps it away.
         let pdf = folder.appendingPathComponent("book.pdf").path
-        let quiet = try runOnTerminal([Corpus.prideAndPrejudice.url.path, "-o", pdf, "--size", "8", "--quiet"])
+        let quiet = try runOnTerminal(try lateInputCommand(["-o", pdf, "--size", "8", "--quiet"]))
         XCTAssertEqual(quiet.status, 0, quiet.summary)
         XCTAssertFalse(quiet.output.contains("["), "a bar despite --quiet: \(quiet.output.suffix(300))")
 
-        let piped = try PaginateBinary.run([Corpus.prideAndPrejudice.url.path, "-o", pdf, "--size", "8"])
+        let piped = try ChildProcess.run(["/bin/sh", "-c", try lateInputCommand(["-o", pdf, "--size", "8"])],
+                                         environment: PaginateBinary.environment())
         XCTAssertEqual(piped.status, 0, piped.summary)
         XCTAssertEqual(piped.errors, "", "stderr is a file here: no bar, no escape codes")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Project Gutenberg boilerplate and non-UTF-8 encodings, run as the built binary: the text laid

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Justified, hyphenated and kerned books from the built binary, read back with qpdf and poppler:

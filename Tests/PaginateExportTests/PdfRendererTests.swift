@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
 import PaginateKit
 @testable import PaginateExport
+import TestSupport
+import XCTest
 
 /// Checks the PDF writer with the tools a reader of the file would use: qpdf and poppler.
 final class PdfRendererTests: XCTestCase {
@@ -240,11 +241,7 @@ final class PdfRendererTests: XCTestCase {
 
 /// Hand-made layouts: the tests check the writer, not the line breaker.
 enum PdfFixture {
-    static let repoRoot: String = {
-        var path = "\(#filePath)"
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path
-    }()
+    static let repoRoot: String = Repository.root.path
 
     static func fonts() throws -> FontChain {
         try FontChain(paths: [repoRoot + "/Fonts/DejaVuSerif.ttf", repoRoot + "/Fonts/DroidSansFallback-Flat.ttf"])
@@ -323,14 +320,14 @@ enum PdfFixture {
     static func expanded(_ pdf: String) throws -> String {
         let output = pdf + ".qdf"
         let result = try Tool.run("qpdf", ["--qdf", "--object-streams=disable", pdf, output])
-        guard result.status == 0 else { throw Tool.Failure(message: "qpdf --qdf failed: \(result.errors)") }
+        guard result.status == 0 else { throw ProcessFailure(description: "qpdf --qdf failed: \(result.errors)") }
         return String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self)
     }
 
     /// `pdffonts` rows as base font name (subset tag removed) → "emb" column.
     static func embeddedFonts(_ pdf: String) throws -> [String: String] {
         let result = try Tool.run("pdffonts", [pdf])
-        guard result.status == 0 else { throw Tool.Failure(message: "pdffonts failed: \(result.errors)") }
+        guard result.status == 0 else { throw ProcessFailure(description: "pdffonts failed: \(result.errors)") }
         var fonts: [String: String] = [:]
         for row in result.output.split(separator: "\n").dropFirst(2) {
             let fields = row.split(separator: " ")
@@ -398,39 +395,5 @@ private struct PdfWidths {
     private static func tokens(_ text: String) -> [String] {
         text.replacingOccurrences(of: "[", with: " [ ").replacingOccurrences(of: "]", with: " ] ")
             .split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
-    }
-}
-
-/// Runs the command-line tools CI installs (poppler-utils, qpdf) and the repository's scripts.
-enum Tool {
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
-    }
-
-    static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        // A path (a script of the repository) is run as it is; a bare name is looked up on PATH.
-        let candidates = name.contains("/") ? [name] : searchPath.split(separator: ":").map { "\($0)/\(name)" }
-        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw Failure(message: "'\(name)' is not installed; these tests need poppler-utils and qpdf (apt-get install poppler-utils qpdf)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        // stderr goes to a file so a chatty tool cannot block on a second full pipe.
-        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("paginate-tool-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorURL) }
-        let errors = try FileHandle(forWritingTo: errorURL)
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try errors.close()
-        let errorData = try Data(contentsOf: errorURL)
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
     }
 }

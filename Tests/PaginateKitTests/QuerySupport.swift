@@ -169,12 +169,14 @@ enum QueryFixtures {
     /// A narrow page (100×180 pt column), every source line a paragraph.
     static let narrow = UnitSupport.settings(width: 120, height: 200, margin: 10, mode: .lines)
 
-    static let pride: TextStorage? = (try? UnitSupport.corpusBytes("pride-and-prejudice.txt")).map(TextStorage.init(bytes:))
-    static let sutra: TextStorage? = (try? UnitSupport.corpusBytes("diamond-sutra.txt")).map(TextStorage.init(bytes:))
+    private static let prideLoaded = Result { TextStorage(bytes: try UnitSupport.corpusBytes("pride-and-prejudice.txt")) }
+    private static let sutraLoaded = Result { TextStorage(bytes: try UnitSupport.corpusBytes("diamond-sutra.txt")) }
+    /// Pride and Prejudice, read once; a missing corpus file is an error.
+    static var pride: TextStorage { get throws { try prideLoaded.get() } }
+    /// The Diamond Sutra, read once; a missing corpus file is an error.
+    static var sutra: TextStorage { get throws { try sutraLoaded.get() } }
     static let mixed = TextStorage(QueryTextGenerator.text(seed: 0x5EED_0001, paragraphs: 14))
     static let dense = TextStorage(QueryTextGenerator.text(seed: 42, paragraphs: 8, marksPercent: 20))
-
-    static var corporaPresent: Bool { pride != nil && sutra != nil }
 
     static func manager(_ settings: LayoutSettings) throws -> LayoutManager {
         LayoutManager(fonts: try UnitSupport.fonts(), settings: settings)
@@ -188,17 +190,16 @@ enum QueryFixtures {
 
     private static func makeCases() throws -> [QueryCase] {
         var cases: [QueryCase] = []
-        func add(_ name: String, _ storage: TextStorage?, _ settings: LayoutSettings, corpus: Bool, sample: Int? = nil) throws {
-            guard let storage else { return }
+        func add(_ name: String, _ storage: TextStorage, _ settings: LayoutSettings, corpus: Bool, sample: Int? = nil) throws {
             let layout = try manager(settings).layout(storage, includeRuns: true)
             let pages = sample.map { spread(layout.pageCount, count: $0) } ?? Array(1...layout.pageCount)
             cases.append(QueryCase(name: name, storage: storage, layout: layout, samplePages: pages, isCorpus: corpus))
         }
         // P&P once (laying it out is the slowest part of the suite), in two columns.
-        try add("P&P, two columns", pride, twoColumns, corpus: true, sample: 10)
-        try add("Diamond Sutra, book page", sutra, book, corpus: true, sample: 10)
-        try add("Diamond Sutra, two columns", sutra, twoColumns, corpus: true, sample: 10)
-        try add("Diamond Sutra, narrow page", sutra, narrow, corpus: true, sample: 10)
+        try add("P&P, two columns", try pride, twoColumns, corpus: true, sample: 10)
+        try add("Diamond Sutra, book page", try sutra, book, corpus: true, sample: 10)
+        try add("Diamond Sutra, two columns", try sutra, twoColumns, corpus: true, sample: 10)
+        try add("Diamond Sutra, narrow page", try sutra, narrow, corpus: true, sample: 10)
         for (name, storage) in [("generated mixed", mixed), ("generated dense", dense)] {
             try add("\(name), book page", storage, book, corpus: false)
             try add("\(name), two columns", storage, twoColumns, corpus: false)
@@ -209,15 +210,14 @@ enum QueryFixtures {
 
     private static let cases: Result<[QueryCase], Error> = Result { try makeCases() }
 
-    /// Every case; corpus cases are missing when the corpus is not beside the checkout.
+    /// Every case.
     static func all() throws -> [QueryCase] {
         try cases.get()
     }
 
-    /// Runs `body` for every case, then skips the test if the corpora were missing.
+    /// Runs `body` for every case.
     static func forEachCase(_ body: (QueryCase) throws -> Void) throws {
         for queryCase in try all() { try body(queryCase) }
-        if !corporaPresent { throw XCTSkip("shared corpus not found beside the package; checked generated texts only") }
     }
 }
 

@@ -148,10 +148,7 @@ final class QueryTextLocationTests: XCTestCase {
     }
 
     private func corpora() throws -> [(String, TextStorage)] {
-        guard let pride = QueryFixtures.pride, let sutra = QueryFixtures.sutra else {
-            throw XCTSkip("shared corpus not found beside the package")
-        }
-        return [("P&P", pride), ("Diamond Sutra", sutra)]
+        [("P&P", try QueryFixtures.pride), ("Diamond Sutra", try QueryFixtures.sutra)]
     }
 
     // MARK: byteOffset(ofScalar:)

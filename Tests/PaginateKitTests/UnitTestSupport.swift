@@ -1,36 +1,23 @@
 import Foundation
-import XCTest
 @testable import PaginateKit
+import TestSupport
+import XCTest
 
 /// Shared helpers for the per-concept unit tests: the repository root, the corpus, the bundled
 /// fonts, and small conversions between strings and code point arrays.
 enum UnitSupport {
-    /// The package root, found from this file's location (`Tests/PaginateKitTests/…`).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // PaginateKitTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-
     /// Path of a bundled font file.
     static func fontPath(_ name: String) -> String {
-        packageRoot.appendingPathComponent("Fonts").appendingPathComponent(name).path
+        Repository.fontPath(name)
     }
 
     static var dejaVuPath: String { fontPath("DejaVuSerif.ttf") }
     static var droidPath: String { fontPath("DroidSansFallback-Flat.ttf") }
 
-    /// A text of the repository's `Corpus/` folder.
-    static func corpusURL(_ name: String) -> URL {
-        packageRoot.appendingPathComponent("Corpus").appendingPathComponent(name).standardizedFileURL
-    }
-
-    /// The bytes of a corpus file, or a skip when the corpus is not next to the checkout.
+    /// The bytes of a file of `Corpus/` (e.g. `pride-and-prejudice.txt`); a missing file fails
+    /// the test, never skips it: the corpus is part of the repository.
     static func corpusBytes(_ name: String) throws -> [UInt8] {
-        let url = corpusURL(name)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("corpus file \(name) not found beside the package")
-        }
-        return [UInt8](try Data(contentsOf: url))
+        [UInt8](try Repository.contents(of: Corpus.folder.appendingPathComponent(name)))
     }
 
     /// The bundled font chain, opened once (tests run serially; the width cache is not shared

@@ -1,5 +1,6 @@
 import Foundation
 import PaginateKit
+import TestSupport
 
 /// Reads text spreads back into pages, following the documented format of the text spread output:
 /// a header line of `- n -` labels, then `height` rows, spreads separated by one empty line, the

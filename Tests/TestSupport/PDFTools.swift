@@ -2,31 +2,27 @@ import Foundation
 
 /// The command-line tools a reader of the output would use: qpdf and poppler.
 ///
-/// Poppler's stderr is not checked here; the PDF writer's own tests require it to be silent.
-enum PDFTools {
-    static let missingToolsMessage = "install poppler-utils and qpdf"
-
-    /// The full path of a tool found on `PATH`, or an error asking to install it.
-    static func path(of tool: String) throws -> String {
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for folder in searchPath.split(separator: ":") {
-            let candidate = "\(folder)/\(tool)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        throw ProcessFailure(description: "'\(tool)' is not on PATH: \(missingToolsMessage)")
+/// Nothing poppler prints on stderr is treated as noise: the PDF writer's tests require it to be
+/// silent.
+public enum PDFTools {
+    /// Runs `tool` (`qpdf`, or one of poppler's: `pdfinfo`, `pdffonts`, `pdftotext`) found on `PATH`.
+    public static func run(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
+        let package = tool == "qpdf" ? "qpdf" : "poppler-utils"
+        return try ChildProcess.run([try ChildProcess.path(of: tool, package: package)] + arguments)
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
-        try ChildProcess.run(try path(of: tool), arguments)
+    /// The stderr lines of a tool's run, joined by newlines.
+    public static func complaints(of result: ProcessResult) -> String {
+        result.errorLines.joined(separator: "\n")
     }
 
     /// `qpdf --check`; exit status 0 means no errors and no warnings.
-    static func check(_ pdf: URL) throws -> ProcessResult {
+    public static func check(_ pdf: URL) throws -> ProcessResult {
         try run("qpdf", ["--check", pdf.path])
     }
 
     /// The page count `pdfinfo` reports.
-    static func pageCount(_ pdf: URL) throws -> Int {
+    public static func pageCount(_ pdf: URL) throws -> Int {
         let info = try run("pdfinfo", [pdf.path])
         guard info.status == 0 else { throw ProcessFailure(description: "pdfinfo failed on \(pdf.lastPathComponent): \(info.summary)") }
         for line in info.output.split(separator: "\n") where line.hasPrefix("Pages:") {
@@ -36,7 +32,7 @@ enum PDFTools {
     }
 
     /// Each page's size as `pdfinfo -f 1 -l N` prints it (e.g. `400 x 600 pts`), by page number.
-    static func pageSizes(_ pdf: URL, pages: Int) throws -> [Int: String] {
+    public static func pageSizes(_ pdf: URL, pages: Int) throws -> [Int: String] {
         let info = try run("pdfinfo", ["-f", "1", "-l", String(pages), pdf.path])
         guard info.status == 0 else { throw ProcessFailure(description: "pdfinfo failed on \(pdf.lastPathComponent): \(info.summary)") }
         var sizes: [Int: String] = [:]
@@ -50,22 +46,24 @@ enum PDFTools {
     }
 
     /// One row of `pdffonts`.
-    struct FontInfo {
+    public struct FontInfo {
         /// The font name as listed, e.g. `ABCDEF+DejaVuSerif`.
-        let name: String
+        public let name: String
         /// The name without subset tag and style, e.g. `DejaVuSerif`.
-        var family: String {
+        public var family: String {
             var base = Substring(name)
             if let plus = base.firstIndex(of: "+") { base = base[base.index(after: plus)...] }
             if let comma = base.firstIndex(of: ",") { base = base[..<comma] }
             return String(base)
         }
-        let type: String
-        let embedded: Bool
+        /// The font type, e.g. `CID TrueType`.
+        public let type: String
+        /// Whether the font program is embedded.
+        public let embedded: Bool
     }
 
     /// The fonts `pdffonts` lists.
-    static func fonts(_ pdf: URL) throws -> [FontInfo] {
+    public static func fonts(_ pdf: URL) throws -> [FontInfo] {
         let listing = try run("pdffonts", [pdf.path])
         guard listing.status == 0 else { throw ProcessFailure(description: "pdffonts failed on \(pdf.lastPathComponent): \(listing.summary)") }
         let lines = listing.output.split(separator: "\n").map(String.init)
@@ -83,7 +81,7 @@ enum PDFTools {
     }
 
     /// How `pdftotext` orders the text it extracts.
-    enum TextOrder {
+    public enum TextOrder {
         /// Poppler's reading order (no flag): blocks and columns are guessed, and a hyphen at the
         /// end of a line joined to the next one is dropped.
         case reading
@@ -92,7 +90,8 @@ enum PDFTools {
         /// `-layout`: the physical layout, line by line.
         case physical
 
-        var flags: [String] {
+        /// The `pdftotext` options that select this order.
+        public var flags: [String] {
             switch self {
             case .reading: return []
             case .contentStream: return ["-raw"]
@@ -102,7 +101,7 @@ enum PDFTools {
     }
 
     /// The text `pdftotext -enc UTF-8` extracts; pages end with a form feed.
-    static func text(_ pdf: URL, order: TextOrder, pages: ClosedRange<Int>? = nil) throws -> String {
+    public static func text(_ pdf: URL, order: TextOrder, pages: ClosedRange<Int>? = nil) throws -> String {
         var arguments = ["-enc", "UTF-8"] + order.flags
         if let pages { arguments += ["-f", String(pages.lowerBound), "-l", String(pages.upperBound)] }
         let extracted = try run("pdftotext", arguments + [pdf.path, "-"])
@@ -111,7 +110,7 @@ enum PDFTools {
     }
 
     /// The extracted text split into pages (at form feeds).
-    static func pageTexts(_ pdf: URL, order: TextOrder) throws -> [String] {
+    public static func pageTexts(_ pdf: URL, order: TextOrder) throws -> [String] {
         var pages = try text(pdf, order: order).components(separatedBy: "\u{0C}")
         if pages.last?.isEmpty == true { pages.removeLast() }
         return pages
