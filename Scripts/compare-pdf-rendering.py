@@ -21,11 +21,16 @@ character, or the wrong glyph changes a cell well beyond that; the difference be
 drawing a glyph of an embedded font and filling the same outline as a path stays far within it
 (at most about 0.3 on the samples).
 
-(HarfBuzz's hb-view would be the obvious independent renderer, but the cairo it draws with clips
-ink above the font's bounding box: stacked Vietnamese marks such as the hook of U+1EB2 lose their
+Text that is shaped (joined Arabic, Indic conjuncts and reordered vowel signs, right-to-left
+lines) has no nominal-glyph reference: with --reference shaped, each line is drawn instead by
+HarfBuzz's own hb-view (libharfbuzz-bin), which shapes it (direction and script from the text,
+standard ligatures and kerning off, as paginate's defaults) and draws it through cairo, never
+touching the PDF writer. (hb-view is not the default because the cairo it draws with clips ink
+above the font's bounding box: stacked Vietnamese marks such as the hook of U+1EB2 lose their
 top, which is a difference in the reference, not in the PDF.)
 
 Usage: compare-pdf-rendering.py PDF SAMPLE [--font FONT] [--size POINTS] [--keep DIR]
+                                [--reference nominal|shaped]
 Exit status: 0 when every line matches, 1 when one does not (each is reported), 2 on bad input.
 """
 
@@ -133,6 +138,15 @@ def reference_pdf(lines, path, face, size, destination):
         handle.write(output)
 
 
+def shaped_reference(line, path, face, size, directory, number):
+    """Line `number` shaped and drawn by hb-view into a PDF of its own, rasterized like the rest."""
+    output = os.path.join(directory, f"shaped-{number}.pdf")
+    subprocess.run(["hb-view", f"--font-file={path}", f"--face-index={face or 0}", f"--font-size={size:g}",
+                    "--margin=16", "--features=-liga,-clig,-kern", "--output-format=pdf", f"--output-file={output}",
+                    f"--text={line}"], check=True, capture_output=True)
+    return rasterize(output, 1, directory, f"reference-{number}")
+
+
 def ink(image):
     """The image cropped to its ink, as darkness (0 paper … 1 black); None when blank."""
     darkness = (255 - image.astype(numpy.float64)) / 255
@@ -202,7 +216,7 @@ def sample_lines(path):
 
 
 def main(arguments):
-    options = {"--font": None, "--size": "24", "--keep": None}
+    options = {"--font": None, "--size": "24", "--keep": None, "--reference": "nominal"}
     positional = []
     index = 0
     while index < len(arguments):
@@ -213,7 +227,11 @@ def main(arguments):
             positional.append(arguments[index])
             index += 1
     if len(positional) != 2:
-        print("usage: compare-pdf-rendering.py PDF SAMPLE [--font FILE[:INDEX]] [--size POINTS] [--keep DIR]", file=sys.stderr)
+        print("usage: compare-pdf-rendering.py PDF SAMPLE [--font FILE[:INDEX]] [--size POINTS] [--keep DIR] "
+              "[--reference nominal|shaped]", file=sys.stderr)
+        return 2
+    if options["--reference"] not in ("nominal", "shaped"):
+        print("compare-pdf-rendering: --reference must be nominal or shaped", file=sys.stderr)
         return 2
     pdf, sample = positional
     lines, named = sample_lines(sample)
@@ -225,11 +243,16 @@ def main(arguments):
     directory = options["--keep"] or tempfile.mkdtemp(prefix="compare-pdf-")
     os.makedirs(directory, exist_ok=True)
     failures = 0
+    shaped = options["--reference"] == "shaped"
     reference = os.path.join(directory, "reference.pdf")
-    reference_pdf(lines, path, face, float(options["--size"]), reference)
+    if not shaped:
+        reference_pdf(lines, path, face, float(options["--size"]), reference)
     for number, line in enumerate(lines, start=1):
         actual = ink(rasterize(pdf, number, directory, f"actual-{number}"))
-        expected = ink(rasterize(reference, number, directory, f"reference-{number}"))
+        if shaped:
+            expected = ink(shaped_reference(line, path, face, float(options["--size"]), directory, number))
+        else:
+            expected = ink(rasterize(reference, number, directory, f"reference-{number}"))
         problem = compare(actual, expected, float(options["--size"]) * RESOLUTION / 72)
         if problem:
             failures += 1

@@ -44,7 +44,7 @@ final class FontEmbeddingTests: XCTestCase {
         return Sample(name: name, path: path, lines: lines, font: font)
     }
 
-    static let sampleNames = ["latin-diacritics", "greek", "russian", "vietnamese", "cjk", "math", "combining"]
+    static let sampleNames = ["latin-diacritics", "greek", "russian", "vietnamese", "cjk", "cjk-extension-b", "math", "combining"]
 
     /// The sample drawn one line per page, in its font, at 24 pt; returns the PDF's path.
     static func render(_ sample: Sample) throws -> String {
