@@ -90,3 +90,40 @@ final class ShapedScriptTests: XCTestCase {
         }
     }
 }
+
+/// Marks with no letter before them — a "storm" of combining accents at a paragraph's start, an
+/// Arabic vowel sign alone — are set on a dotted circle, as Unicode recommends, and never hang
+/// into the margin.
+final class MarkStormTests: XCTestCase {
+    func testNoInkOutsideTheContentBox() throws {
+        let margin = 36.0
+        let text = "\u{301}\u{301}\u{301}\u{301}\u{301}\u{301} storm\n\n\u{64E}\u{64E} alone\n\n"
+            + "\u{300}a\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301} stacked\n"
+        let settings = LayoutSettings(page: PageSetup(size: Size(width: 300, height: 300), margins: EdgeInsets(all: margin)), fontSize: 20)
+        let fonts = try PdfFixture.fonts()
+        let layout = try LayoutManager(fonts: fonts, settings: settings).layout(TextStorage(text))
+        let pdf = try PdfFixture.write(try PDFRenderer(fonts: fonts, title: "storm", creator: "paginate-tests", dateSource: .fixed(nil)).render(layout))
+        let prefix = pdf + "-page"
+        let raster = try Tool.run("pdftoppm", ["-r", "144", "-gray", "-f", "1", "-l", "1", "-singlefile", pdf, prefix])
+        XCTAssertEqual(raster.status, 0, raster.errors)
+        let image = try Data(contentsOf: URL(fileURLWithPath: prefix + ".pgm"))
+        // A binary grey map: "P5\n<width> <height>\n255\n" then one byte per pixel.
+        let header = image.prefix(40).split(separator: 0x0A, maxSplits: 3, omittingEmptySubsequences: false)
+        let size = String(decoding: header[1], as: UTF8.self).split(separator: " ").compactMap { Int($0) }
+        let (width, height) = (size[0], size[1])
+        let pixels = [UInt8](image.suffix(width * height))
+        let edge = Int(margin * 2)  // the margin in pixels at 144 dpi
+        var inkLeftOfMargin = 0
+        var inkInside = 0
+        for y in 0..<height {
+            for x in 0..<width where pixels[y * width + x] < 128 {
+                if x < edge - 1 { inkLeftOfMargin += 1 } else { inkInside += 1 }
+            }
+        }
+        XCTAssertGreaterThan(inkInside, 0, "the page shows the text")
+        XCTAssertEqual(inkLeftOfMargin, 0, "ink in the left margin")
+        // The first glyph of the storm is the dotted circle the marks stand on.
+        let first = try XCTUnwrap(layout.pages[0].lines[0].runs.first?.glyphs.first)
+        XCTAssertEqual(first.glyph, fonts.fonts[0].glyph(for: 0x25CC))
+    }
+}

@@ -114,6 +114,12 @@ final class HarfBuzzFace {
         hb_buffer_add_utf32(buffer, base, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_language(buffer, hb_language_from_string("und", -1))
+        // At the paragraph's start a mark with no letter before it is set on a dotted circle (U+25CC),
+        // as Unicode recommends, instead of hanging to the left of the line into the margin.
+        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+        if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+        if range.upperBound == text.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
         hb_buffer_guess_segment_properties(buffer)
         switch hb_buffer_get_script(buffer) {
         case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN, HB_SCRIPT_INVALID:
