@@ -26,7 +26,7 @@ public enum SourceEncoding: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The encoding asked for on the command line, which may leave the choice to the file's content.
-public enum EncodingRequest: String, Hashable, Sendable, CaseIterable {
+package enum EncodingRequest: String, Hashable, Sendable, CaseIterable {
     /// UTF-16 when the file starts with a UTF-16 byte order mark, else UTF-8.
     case auto
     /// UTF-8 whatever the file starts with.
@@ -43,7 +43,7 @@ public enum EncodingRequest: String, Hashable, Sendable, CaseIterable {
     case utf16BE = "utf-16be"
 
     /// The encoding to read `bytes` in.
-    public func resolve(for bytes: [UInt8]) -> SourceEncoding {
+    package func resolve(for bytes: [UInt8]) -> SourceEncoding {
         let bom: SourceEncoding? = bytes.count >= 2
             ? (bytes[0] == 0xFF && bytes[1] == 0xFE ? .utf16LE : bytes[0] == 0xFE && bytes[1] == 0xFF ? .utf16BE : nil)
             : nil
