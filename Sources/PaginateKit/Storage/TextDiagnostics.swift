@@ -41,7 +41,7 @@ public struct TextDiagnostics: Hashable, Sendable {
     }
 
     /// These counts with another's added (decoding's and layout's, say).
-    public func adding(_ other: TextDiagnostics) -> TextDiagnostics {
+    package func adding(_ other: TextDiagnostics) -> TextDiagnostics {
         var sum = self
         sum.invalidSequences += other.invalidSequences
         sum.hiddenControls += other.hiddenControls
