@@ -55,17 +55,33 @@ public enum PageMapJSON {
     /// - Parameters:
     ///   - layout: The finished layout.
     ///   - source: The name of the input, or `nil` for standard input.
-    ///   - origin: How the laid-out text's offsets map to the file's, or `nil` when they are the same.
-    public static func render(_ layout: Layout, source: String?, origin: SourceOrigin? = nil) -> String {
-        render(PageMap(layout), source: source, origin: origin)
+    public static func render(_ layout: Layout, source: String?) -> String {
+        render(PageMap(layout), source: source, origin: nil)
     }
 
     /// Renders a page map (as computed or cached without a full layout); the result ends with a newline.
     /// - Parameters:
     ///   - map: The page map.
     ///   - source: The name of the input, or `nil` for standard input.
+    public static func render(_ map: PageMap, source: String?) -> String {
+        render(map, source: source, origin: nil)
+    }
+
+    /// Renders the page map of `layout` with its offsets in the file's bytes; the result ends with a newline.
+    /// - Parameters:
+    ///   - layout: The finished layout.
+    ///   - source: The name of the input, or `nil` for standard input.
     ///   - origin: How the laid-out text's offsets map to the file's, or `nil` when they are the same.
-    public static func render(_ map: PageMap, source: String?, origin: SourceOrigin? = nil) -> String {
+    package static func render(_ layout: Layout, source: String?, origin: SourceOrigin?) -> String {
+        render(PageMap(layout), source: source, origin: origin)
+    }
+
+    /// Renders a page map with its offsets in the file's bytes; the result ends with a newline.
+    /// - Parameters:
+    ///   - map: The page map.
+    ///   - source: The name of the input, or `nil` for standard input.
+    ///   - origin: How the laid-out text's offsets map to the file's, or `nil` when they are the same.
+    package static func render(_ map: PageMap, source: String?, origin: SourceOrigin?) -> String {
         let origin = origin.flatMap { $0.isIdentity ? nil : $0 }
         let settings = map.settings
         let setup = settings.page

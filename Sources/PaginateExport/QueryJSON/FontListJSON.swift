@@ -20,25 +20,25 @@ import PaginateKit
 /// "characters": [{"character": "א", "codePoints": ["U+05D0"], "font": "Noto Serif Hebrew",
 ///   "file": "/usr/share/fonts/truetype/noto/NotoSerifHebrew-Regular.ttf", "index": 0, "fallback": true}]
 /// ```
-public enum FontListJSON {
+package enum FontListJSON {
     /// One character of the sample and the face that draws it.
-    public struct CharacterEntry: Sendable {
+    package struct CharacterEntry: Sendable {
         /// The character and where its face comes from.
-        public let source: CharacterSource
+        package let source: CharacterSource
         /// The family of the face that draws it, `nil` when nothing covers it.
-        public let family: String?
+        package let family: String?
         /// The face's file, `nil` when nothing covers it.
-        public let file: FontFile?
+        package let file: FontFile?
 
         /// Pairs a character with the face (`nil`: none) that draws it.
-        public init(source: CharacterSource, font: Font?) {
+        package init(source: CharacterSource, font: Font?) {
             self.source = source
             self.family = font?.familyName
             self.file = font.map { FontFile(path: $0.path, faceIndex: $0.faceIndex) }
         }
 
         /// The code points as `U+05D0`.
-        public var codePoints: [String] {
+        package var codePoints: [String] {
             source.scalars.map { scalar in
                 let hex = String(scalar, radix: 16, uppercase: true)
                 return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
@@ -47,21 +47,21 @@ public enum FontListJSON {
     }
 
     /// One listed face and its coverage of the sample (`nil` when its file could not be read).
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The face.
-        public let face: InstalledFace
+        package let face: InstalledFace
         /// Its coverage of the sample.
-        public let coverage: SampleCoverage?
+        package let coverage: SampleCoverage?
 
         /// Pairs a face with its coverage.
-        public init(face: InstalledFace, coverage: SampleCoverage?) {
+        package init(face: InstalledFace, coverage: SampleCoverage?) {
             self.face = face
             self.coverage = coverage
         }
     }
 
     /// The whole document, on one line per face (and per character, with `characters`).
-    public static func document(sample: String, entries: [Entry], characters: [CharacterEntry]? = nil) -> String {
+    package static func document(sample: String, entries: [Entry], characters: [CharacterEntry]? = nil) -> String {
         var json = "{\"version\": 1, \"sample\": \(JSONText.string(sample)), "
         if let characters {
             json += "\"characters\": [" + characters.map { "\n  " + record($0) }.joined(separator: ",")

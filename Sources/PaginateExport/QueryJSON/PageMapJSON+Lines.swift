@@ -31,7 +31,7 @@ extension PageMapJSON {
     ///   rounded to 0.001 pt.
     ///
     /// Offsets are mapped to the file's through `origin` (see `render(_:source:origin:)`).
-    public static func render(_ layout: Layout, source: String?, lines: Bool, origin: SourceOrigin? = nil) -> String {
+    package static func render(_ layout: Layout, source: String?, lines: Bool, origin: SourceOrigin? = nil) -> String {
         let map = render(layout, source: source, origin: origin)
         guard lines else { return map }
         // The plain map ends with the pages array's "  ]", a newline, "}" and a newline.

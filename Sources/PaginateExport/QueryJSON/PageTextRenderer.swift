@@ -11,13 +11,13 @@ import PaginateKit
 ///   separates pages; there is none after the last page. Splitting the output at `"\u{0C}\n"`
 ///   gives the pages.
 /// - Every line ends with a newline.
-public enum PageTextRenderer {
+package enum PageTextRenderer {
     /// The line as drawn: its runs' text in order, trailing white space removed.
     ///
     /// Where tab stops leave a gap before a run, one tab character stands for it, so words set
     /// apart by tabs stay apart. Gaps that justification opens after a space, and the small ones
     /// kerning leaves, are not tabs. Needs a layout made with runs; without runs every line is empty.
-    public static func drawnText(of fragment: LineFragment) -> String {
+    package static func drawnText(of fragment: LineFragment) -> String {
         var text = ""
         var end = 0.0
         // Kerning moves a glyph by a small fraction of an em (about a tenth of the line's height).
@@ -34,7 +34,7 @@ public enum PageTextRenderer {
     }
 
     /// Pages `numbers` (1-based) of a layout made with runs, in the format above.
-    public static func render(_ layout: Layout, _ numbers: ClosedRange<Int>) -> String {
+    package static func render(_ layout: Layout, _ numbers: ClosedRange<Int>) -> String {
         var out = ""
         for number in numbers {
             if number != numbers.lowerBound { out += "\u{0C}\n" }

@@ -18,16 +18,16 @@ import PaginateKit
 /// - Pages and line numbers are 1-based; columns are 0-based.
 /// - Records that stand alone (`count` with several files, `find`) are JSON lines: one complete
 ///   object per line.
-public enum QueryJSON {
+package enum QueryJSON {
     // MARK: count
 
     /// A `count` record: `{"version": 1, "path": "book.txt", "pages": 424, "bytes": 737944}`.
-    public static func countRecord(path: String, pages: Int, bytes: Int) -> String {
+    package static func countRecord(path: String, pages: Int, bytes: Int) -> String {
         "{\"version\": 1, \"path\": \(JSONText.string(path)), \"pages\": \(pages), \"bytes\": \(bytes)}"
     }
 
     /// A `count` record for a file that failed: `{"version": 1, "path": "x.txt", "error": "…"}`.
-    public static func countError(path: String, message: String) -> String {
+    package static func countError(path: String, message: String) -> String {
         "{\"version\": 1, \"path\": \(JSONText.string(path)), \"error\": \(JSONText.string(message))}"
     }
 
@@ -52,7 +52,7 @@ public enum QueryJSON {
     ///     layout stopped early may claim the rest of the text).
     ///   - line: The line that holds the offset, or `nil` on a page without lines.
     ///   - origin: How the laid-out text's offsets map to the file's, or `nil` when they are the same.
-    public static func location(offset: Int, page: Int, pageRange: Range<Int>, line: LocatedLine?,
+    package static func location(offset: Int, page: Int, pageRange: Range<Int>, line: LocatedLine?,
                                 origin: SourceOrigin? = nil) -> String {
         var json = "{\"version\": 1, \"offset\": \(origin?.originalOffset(offset) ?? offset), \"page\": \(page), "
         if let line {
@@ -84,7 +84,7 @@ public enum QueryJSON {
     ///
     /// `text` is the drawn text (see `PageTextRenderer.drawnText(of:)`); `start`/`end` the line's byte
     /// range. The layout must have been made with runs. The result ends with a newline.
-    public static func pages(_ layout: Layout, _ numbers: ClosedRange<Int>, origin: SourceOrigin? = nil) -> String {
+    package static func pages(_ layout: Layout, _ numbers: ClosedRange<Int>, origin: SourceOrigin? = nil) -> String {
         var json = "{\n  \"version\": 1,\n  \"pages\": [\n"
         var pageObjects: [String] = []
         for number in numbers {
@@ -114,7 +114,7 @@ public enum QueryJSON {
     /// `page` and `line` are where the occurrence starts; `rects` has one rectangle per laid-out
     /// line the occurrence touches, each with its page, in reading order. `range` is in layout
     /// offsets, mapped through `origin`.
-    public static func occurrence(_ textRange: Range<Int>, page: Int, line: Int?, rects: [PageRect],
+    package static func occurrence(_ textRange: Range<Int>, page: Int, line: Int?, rects: [PageRect],
                                   origin: SourceOrigin? = nil) -> String {
         let range = origin?.originalRange(textRange) ?? textRange
         let boxes = rects.map { pageRect in

@@ -3,13 +3,13 @@
 /// Two independent 64-bit lanes of multiply–rotate mixing over 8-byte words, finished with the
 /// length. Not cryptographic: it guards against accidental mismatch (a changed file, a damaged
 /// cache entry), which is all a cache key needs.
-public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
+package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     /// The two halves of the hash.
-    public let high: UInt64, low: UInt64
+    package let high: UInt64, low: UInt64
 
     /// Hashes a buffer.
     /// - Complexity: O(*n*), several gigabytes per second.
-    public init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         self.init(bytes, seed: 0)
     }
 
@@ -42,12 +42,12 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Hashes an array of bytes.
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self = bytes.withUnsafeBytes { ContentHash($0) }
     }
 
     /// Hashes a string's UTF-8 bytes.
-    public init(_ string: String) {
+    package init(_ string: String) {
         self.init(Array(string.utf8))
     }
 
@@ -62,7 +62,7 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// 32 hexadecimal digits.
-    public var description: String {
+    package var description: String {
         func hex(_ value: UInt64) -> String {
             let digits = String(value, radix: 16)
             return String(repeating: "0", count: 16 - digits.count) + digits

@@ -19,22 +19,22 @@ import Musl
 ///
 /// Entries are written to a temporary file and renamed into place, so concurrent runs never see
 /// half an entry. The folder is `$XDG_CACHE_HOME/paginate`, else `~/.cache/paginate`.
-public struct PageMapCache: Sendable {
+package struct PageMapCache: Sendable {
     /// The folder holding the entries.
-    public let directory: String
+    package let directory: String
     /// Distinguishes entries of different program versions.
-    public let version: String
+    package let version: String
 
     private static let magic: [UInt8] = Array("PGMAP01\n".utf8)
 
     /// A cache in `directory`.
-    public init(directory: String, version: String) {
+    package init(directory: String, version: String) {
         self.directory = directory
         self.version = version
     }
 
     /// The user's cache folder for paginate, or `nil` when neither `XDG_CACHE_HOME` nor `HOME` is set.
-    public static func defaultDirectory() -> String? {
+    package static func defaultDirectory() -> String? {
         if let xdg = getenv("XDG_CACHE_HOME"), xdg.pointee != 0 { return String(cString: xdg) + "/paginate" }
         if let home = getenv("HOME"), home.pointee != 0 { return String(cString: home) + "/.cache/paginate" }
         return nil
@@ -42,13 +42,13 @@ public struct PageMapCache: Sendable {
 
     /// The key for a text with given settings and fonts (the files the chain was made with, and
     /// whether it has fallback).
-    public func key(content: ContentHash, settings: LayoutSettings, fonts: FontChain) -> ContentHash {
+    package func key(content: ContentHash, settings: LayoutSettings, fonts: FontChain) -> ContentHash {
         key(content: content, settings: settings, fontFiles: fonts.configuredFiles, fallback: fonts.fallback != nil)
     }
 
     /// The key for a text with given settings and font files (which need not be opened), laid out
     /// with fallback to installed fonts (`FontChain.fallback`) or without.
-    public func key(content: ContentHash, settings: LayoutSettings, fontFiles: [FontFile], fallback: Bool = true) -> ContentHash {
+    package func key(content: ContentHash, settings: LayoutSettings, fontFiles: [FontFile], fallback: Bool = true) -> ContentHash {
         ContentHash(PageMapCache.describe(version: version, content: "\(content)", settings: settings, fontFiles: fontFiles,
                                           fallback: fallback))
     }
@@ -71,7 +71,7 @@ public struct PageMapCache: Sendable {
 
     /// The cached page map for `key`, or `nil` when there is none or it cannot be trusted. The map
     /// may be incomplete (see `PageMap.isComplete`) when only a location was asked about.
-    public func pageMap(for key: ContentHash, settings: LayoutSettings) -> PageMap? {
+    package func pageMap(for key: ContentHash, settings: LayoutSettings) -> PageMap? {
         guard let data = PageMapCache.read(path(for: key)), data.count > PageMapCache.magic.count + 16 else { return nil }
         let body = data.count - 16
         let checksum = data.withUnsafeBytes { ContentHash(UnsafeRawBufferPointer(rebasing: $0[..<body])) }
@@ -103,7 +103,7 @@ public struct PageMapCache: Sendable {
     }
 
     /// Stores a page map under `key`. Failures are ignored: a cache is an optimisation.
-    public func store(_ map: PageMap, for key: ContentHash) {
+    package func store(_ map: PageMap, for key: ContentHash) {
         var data = PageMapCache.magic
         func put(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         put(key.high); put(key.low)
@@ -121,7 +121,7 @@ public struct PageMapCache: Sendable {
     ///   - path: The file.
     ///   - variant: How the file is read (its encoding and boilerplate options); a hash recorded
     ///     under another variant is not found.
-    public func contentHash(ofFileAt path: String, variant: String = "") -> ContentHash? {
+    package func contentHash(ofFileAt path: String, variant: String = "") -> ContentHash? {
         guard let identity = PageMapCache.identity(of: path, variant: variant),
               let data = PageMapCache.read(identityPath(identity)), data.count == 48 else { return nil }
         var reader = ByteReader(data, end: data.count)
@@ -133,7 +133,7 @@ public struct PageMapCache: Sendable {
     }
 
     /// Records the content hash of a file, keyed by its identity and `variant` (how it is read).
-    public func remember(_ content: ContentHash, ofFileAt path: String, variant: String = "") {
+    package func remember(_ content: ContentHash, ofFileAt path: String, variant: String = "") {
         guard let identity = PageMapCache.identity(of: path, variant: variant) else { return }
         var data: [UInt8] = []
         for value in [identity.high, identity.low, content.high, content.low,
@@ -199,7 +199,7 @@ public struct PageMapCache: Sendable {
 
 extension ContentHash {
     /// Creates a hash from its two halves.
-    public init(high: UInt64, low: UInt64) {
+    package init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }

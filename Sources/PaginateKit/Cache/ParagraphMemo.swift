@@ -12,21 +12,21 @@
 /// tenth of the text's size) and is not written above `maximumFileSize`. It is written to a
 /// temporary file and renamed into place, starts with a format tag and its key, and ends with a
 /// checksum: a damaged, truncated or foreign file is ignored and replaced, never trusted.
-public struct ParagraphMemo: Sendable {
+package struct ParagraphMemo: Sendable {
     /// The folder holding the memo files.
-    public let directory: String
+    package let directory: String
     /// Distinguishes memo files of different program versions.
-    public let version: String
+    package let version: String
 
     /// Files larger than this are not written: a text of millions of tiny paragraphs is laid out
     /// from scratch faster than its memo is read.
-    public static let maximumFileSize = 256 << 20
+    package static let maximumFileSize = 256 << 20
 
     /// A memo in `directory`.
     /// - Parameters:
     ///   - directory: The folder for the memo files (created when first written).
     ///   - version: The program version; files of other versions are never read.
-    public init(directory: String, version: String) {
+    package init(directory: String, version: String) {
         self.directory = directory
         self.version = version
     }
@@ -42,7 +42,7 @@ public struct ParagraphMemo: Sendable {
     /// - Parameters:
     ///   - settings: The layout settings.
     ///   - fontFiles: The font chain's files, primary first.
-    public func path(settings: LayoutSettings, fontFiles: [FontFile]) -> String {
+    package func path(settings: LayoutSettings, fontFiles: [FontFile]) -> String {
         path(for: fileKey(settings: settings, fontFiles: fontFiles))
     }
 

@@ -1,20 +1,20 @@
 /// Which font of a chain draws one character (grapheme cluster) of a text, as layout chooses it.
-public struct CharacterSource: Hashable, Sendable {
+package struct CharacterSource: Hashable, Sendable {
     /// The character.
-    public let character: String
+    package let character: String
     /// Its code points.
-    public let scalars: [UInt32]
+    package let scalars: [UInt32]
     /// The index in the chain's `fonts` of the face that draws it, or `nil` when no font covers it
     /// (it is drawn as U+FFFD or the missing-glyph box; white space as a space).
-    public let fontIndex: Int?
+    package let fontIndex: Int?
     /// Whether the face was found among the installed fonts by fallback rather than given.
-    public let isFallback: Bool
+    package let isFallback: Bool
 }
 
 extension FontChain {
     /// The face that draws each character of `text`, set in `style`, in order: the same choice a
     /// layout makes (fallback faces join `fonts` as they would in a layout).
-    public func sources(of text: String, style: FontStyle = .regular) -> [CharacterSource] {
+    package func sources(of text: String, style: FontStyle = .regular) -> [CharacterSource] {
         let scalars = text.unicodeScalars.map(\.value)
         let paragraph = Paragraph(scalars: scalars, offsets: Array(scalars.indices), startOffset: 0)
         let prepared = PreparedParagraph(paragraph, fonts: self, style: style)

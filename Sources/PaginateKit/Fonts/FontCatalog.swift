@@ -5,7 +5,7 @@ import CFontconfig
 /// The one owner of fontconfig's handles: the configuration lives as long as the catalog, and every
 /// pattern, object set and font set a method creates is freed before it returns, after its values
 /// have been copied into `InstalledFace` values.
-public final class FontCatalog {
+package final class FontCatalog {
     private let config: OpaquePointer
     /// Every installed face in fontconfig's order of preference for each generic family, kept
     /// for fallback lookups (whose coverage checks read the faces' character sets).
@@ -14,7 +14,7 @@ public final class FontCatalog {
     /// Loads the system's font configuration and the list of installed fonts.
     ///
     /// - Throws: `FontError.catalogUnavailable` when fontconfig cannot load its configuration.
-    public init() throws(FontError) {
+    package init() throws(FontError) {
         guard let config = FcInitLoadConfigAndFonts() else { throw .catalogUnavailable }
         self.config = config
     }
@@ -82,7 +82,7 @@ public final class FontCatalog {
     ///
     /// Named instances of variable fonts are left out: the PDF writer embeds a file's default
     /// outlines, so only the face at the file's own index can be drawn as measured.
-    public func faces() -> [InstalledFace] {
+    package func faces() -> [InstalledFace] {
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         guard let objects = FcObjectSetCreate() else { return [] }
@@ -113,7 +113,7 @@ public final class FontCatalog {
     /// generic kind).
     ///
     /// - Throws: `FontError.invalidFontName`, `.unknownFamily` or `.notTrueTypeFamily`.
-    public func resolve(name: String) throws(FontError) -> FontFile {
+    package func resolve(name: String) throws(FontError) -> FontFile {
         guard let parsed = FcNameParse(FontCatalog.cString(name)) else { throw .invalidFontName(name: name) }
         defer { FcPatternDestroy(parsed) }
         let requested = FontCatalog.strings(parsed, FC_FAMILY)

@@ -1,5 +1,5 @@
 /// A `--font` value: a font file, or the name of an installed font to look up with fontconfig.
-public enum FontRequest: Hashable, Sendable {
+package enum FontRequest: Hashable, Sendable {
     /// A file and the face within it.
     case file(FontFile)
     /// A fontconfig name: a family, optionally with a style (`DejaVu Serif:bold`).
@@ -8,7 +8,7 @@ public enum FontRequest: Hashable, Sendable {
     /// Reads a value, in this order: the path of an existing file; an existing file followed by
     /// `:N` or `#N` (face N of a collection); anything that looks like a path (it has a `/` or a
     /// font file extension), so that a missing file is reported as missing; else a font name.
-    public init(_ spec: String) {
+    package init(_ spec: String) {
         var isDirectory = false
         if fileExists(spec, isDirectory: &isDirectory) {
             self = .file(FontFile(path: spec, faceIndex: 0))
@@ -26,7 +26,7 @@ public enum FontRequest: Hashable, Sendable {
 
     /// The files a list of `--font` values stands for, in order. fontconfig is loaded only when
     /// one of them is a name.
-    public static func resolve(_ specs: [String]) throws(FontError) -> [FontFile] {
+    package static func resolve(_ specs: [String]) throws(FontError) -> [FontFile] {
         var catalog: FontCatalog?
         var files: [FontFile] = []
         for spec in specs {

@@ -1,6 +1,6 @@
 /// The broad kind of a type family — serif, sans-serif or monospace — which a fallback font is
 /// matched on, so that a character borrowed from another family sits well beside its neighbours.
-public enum GenericFamily: String, CaseIterable, Hashable, Sendable {
+enum GenericFamily: String, CaseIterable, Hashable, Sendable {
     /// Letters with serifs (DejaVu Serif, Noto Serif Hebrew).
     case serif
     /// Letters without serifs (DejaVu Sans, Noto Sans Thai).
@@ -13,7 +13,7 @@ public enum GenericFamily: String, CaseIterable, Hashable, Sendable {
     /// `Mono`, `Serif` or `Sans` says the rest — how most families, Noto's and DejaVu's among them,
     /// are named. Arabic's two classic styles count too: Naskh, the book hand, as serif, and Kufi,
     /// the geometric one, as sans-serif.
-    public init?(familyName: String, isMonospace: Bool) {
+    init?(familyName: String, isMonospace: Bool) {
         let words = Set(familyName.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
         if isMonospace || words.contains("mono") || words.contains("monospace") {
             self = .monospace

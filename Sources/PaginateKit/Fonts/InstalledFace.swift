@@ -1,7 +1,7 @@
 /// One face of an installed font, as the system's font configuration describes it.
-public struct InstalledFace: Hashable, Sendable {
+package struct InstalledFace: Hashable, Sendable {
     /// How the face's glyphs are drawn, which decides whether the PDF writer can embed it.
-    public enum Outlines: Hashable, Sendable, CustomStringConvertible {
+    package enum Outlines: Hashable, Sendable, CustomStringConvertible {
         /// Quadratic TrueType outlines (`glyf`), which the PDF writer embeds.
         case trueType
         /// PostScript outlines in an OpenType font (`CFF `, which the PDF writer embeds, or `CFF2`).
@@ -19,7 +19,7 @@ public struct InstalledFace: Hashable, Sendable {
         }
 
         /// A short name: `TrueType`, `CFF`, or the format's own name.
-        public var description: String {
+        package var description: String {
             switch self {
             case .trueType: return "TrueType"
             case .cff: return "CFF"
@@ -29,24 +29,24 @@ public struct InstalledFace: Hashable, Sendable {
     }
 
     /// The family names, the preferred (usually English) one first; never empty.
-    public let families: [String]
+    package let families: [String]
     /// The style name, such as `Bold Italic`.
-    public let style: String
+    package let style: String
     /// The font file and the face within it.
-    public let file: FontFile
+    package let file: FontFile
     /// The kind of outlines.
-    public let outlines: Outlines
+    package let outlines: Outlines
     /// Weight on fontconfig's scale (80 regular, 200 bold).
-    public let weight: Int
+    package let weight: Int
     /// Slant on fontconfig's scale (0 roman, 100 italic, 110 oblique).
-    public let slant: Int
+    package let slant: Int
     /// Width on fontconfig's scale (100 normal, 75 condensed).
-    public let width: Int
+    package let width: Int
     /// Whether every glyph has the same advance.
-    public let isMonospace: Bool
+    package let isMonospace: Bool
 
     /// Creates a description of a face.
-    public init(families: [String], style: String, file: FontFile, outlines: Outlines,
+    package init(families: [String], style: String, file: FontFile, outlines: Outlines,
                 weight: Int, slant: Int, width: Int, isMonospace: Bool) {
         precondition(!families.isEmpty, "a face has at least one family name")
         self.families = families
@@ -60,14 +60,14 @@ public struct InstalledFace: Hashable, Sendable {
     }
 
     /// The family name to show.
-    public var family: String { families[0] }
+    package var family: String { families[0] }
 
     /// Whether the PDF writer can embed the face (it has TrueType or CFF outlines; a variable
     /// CFF2 face, which fontconfig also calls CFF, is refused when opened, with its own message).
-    public var isUsable: Bool { outlines == .trueType || outlines == .cff }
+    package var isUsable: Bool { outlines == .trueType || outlines == .cff }
 
     /// Whether one of the face's family names is `name`, ignoring case and spaces as fontconfig does.
-    public func belongs(toFamily name: String) -> Bool {
+    package func belongs(toFamily name: String) -> Bool {
         let wanted = InstalledFace.folded(name)
         return families.contains { InstalledFace.folded($0) == wanted }
     }
@@ -79,7 +79,7 @@ public struct InstalledFace: Hashable, Sendable {
 
     /// What to pass to `--font` for this face: the family alone for its regular upright face, else
     /// the family with the style.
-    public var fontName: String {
+    package var fontName: String {
         let regular = (75...100).contains(weight) && slant == 0 && width == 100
         return regular ? family : "\(family):style=\(style)"
     }

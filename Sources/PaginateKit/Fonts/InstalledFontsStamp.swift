@@ -13,9 +13,9 @@ import Musl
 /// removing fonts rewrites fontconfig's caches (Debian's packages run `fc-cache`; fontconfig
 /// itself rewrites a stale cache the next time a program lists the fonts), and a changed
 /// configuration changes `conf.d`.
-public enum InstalledFontsStamp {
+enum InstalledFontsStamp {
     /// The fingerprint now: one `path@seconds.nanoseconds` (or `path@-` when missing) per folder.
-    public static func current() -> String {
+    static func current() -> String {
         folders().map { folder in
             var info = stat()
             guard stat(folder, &info) == 0 else { return "\(folder)@-" }

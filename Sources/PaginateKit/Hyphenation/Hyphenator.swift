@@ -12,13 +12,13 @@ import Musl
 /// hyphens (the writer chose its breaks). Results are cached per word, since a book repeats its
 /// vocabulary; a hyphenator is therefore not shared between threads (`copy()` makes another that
 /// shares the loaded patterns).
-public final class Hyphenator {
+final class Hyphenator {
     /// The language tag the dictionary was chosen for.
-    public let language: String
+    let language: String
     /// Fewest characters before a hyphen.
-    public let leftMinimum: Int
+    let leftMinimum: Int
     /// Fewest characters after a hyphen.
-    public let rightMinimum: Int
+    let rightMinimum: Int
     private let dictionary: HyphenationDictionary
     private var cache: [[UInt32]: [UInt8]] = [:]
     private var utf8: [UInt8] = []
@@ -29,7 +29,7 @@ public final class Hyphenator {
     /// Dictionaries are looked up in `$PAGINATE_HYPHEN_DIR`, then `/usr/share/hyphen` and
     /// `/usr/local/share/hyphen`, as `hyph_<lang>_<REGION>.dic`, `hyph_<lang>.dic`, then any
     /// `hyph_<lang>_*.dic`.
-    public convenience init(language: String, leftMinimum: Int = 2, rightMinimum: Int = 3) throws(HyphenationError) {
+    convenience init(language: String, leftMinimum: Int = 2, rightMinimum: Int = 3) throws(HyphenationError) {
         let path = try Hyphenator.dictionaryPath(for: language)
         self.init(language: language, dictionary: try Hyphenator.loaded.dictionary(at: path),
                   leftMinimum: leftMinimum, rightMinimum: rightMinimum)
@@ -43,13 +43,13 @@ public final class Hyphenator {
     }
 
     /// A hyphenator with the same patterns and its own cache, for another thread.
-    public func copy() -> Hyphenator {
+    func copy() -> Hyphenator {
         Hyphenator(language: language, dictionary: dictionary,
                        leftMinimum: leftMinimum, rightMinimum: rightMinimum)
     }
 
     /// The indices after which `scalars` may be broken with a hyphen, in increasing order.
-    public func hyphenationPoints(in scalars: [UInt32]) -> [Int] {
+    func hyphenationPoints(in scalars: [UInt32]) -> [Int] {
         var points: [Int] = []
         let count = scalars.count
         // The last word of the paragraph is never hyphenated: it would leave a line end of a

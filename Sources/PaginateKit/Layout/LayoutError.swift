@@ -41,7 +41,7 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// "must be between 1 and 1000 points (got 0)", "cannot be negative (got -5)", "must be at
     /// least 1 (got 0)": the part of a range message after the setting's name.
-    public static func rangeSentence(value: Double, allowed: ClosedRange<Double>, unit: String) -> String {
+    package static func rangeSentence(value: Double, allowed: ClosedRange<Double>, unit: String) -> String {
         let unitSuffix = unit.isEmpty ? "" : " \(unit)"
         let got = "(got \(format(value)))"
         if value < allowed.lowerBound, allowed.lowerBound == 0 { return "cannot be negative \(got)" }
@@ -50,7 +50,7 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A number as people write it: whole numbers without a decimal point.
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -35,12 +35,12 @@ public struct LayoutManager {
     /// on the calling thread, so a tool can show progress. Has no effect on the result.
     public var progress: ((LayoutProgress) -> Void)?
     /// Called once per step with its duration, for a timing breakdown. Has no effect on the result.
-    public var phaseTimer: ((LayoutPhase, Duration) -> Void)?
+    package var phaseTimer: ((LayoutPhase, Duration) -> Void)?
     /// Line breaks kept from earlier layouts: when set, `pageMap` breaks only the paragraphs the
     /// memo does not know and stores this text's paragraphs in it. Has no effect on the result.
-    public var paragraphMemo: ParagraphMemo?
+    package var paragraphMemo: ParagraphMemo?
     /// Called once per `pageMap` that used `paragraphMemo`, with how much breaking it saved.
-    public var memoReport: ((ParagraphMemoReport) -> Void)?
+    package var memoReport: ((ParagraphMemoReport) -> Void)?
 
     /// Creates a layout manager.
     public init(fonts: FontChain, settings: LayoutSettings) {

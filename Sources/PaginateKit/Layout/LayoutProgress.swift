@@ -21,7 +21,7 @@ public struct LayoutProgress: Sendable, Equatable {
 }
 
 /// A step of the work, for timing breakdowns.
-public enum LayoutPhase: String, Sendable, CaseIterable {
+package enum LayoutPhase: String, Sendable, CaseIterable {
     /// Splitting the text into paragraphs.
     case split
     /// Breaking paragraphs into lines ahead of placement (page maps).

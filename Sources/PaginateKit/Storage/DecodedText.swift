@@ -1,14 +1,14 @@
 /// A file converted to UTF-8, with the way back to the file's offsets.
-public struct DecodedText: Sendable {
+struct DecodedText: Sendable {
     /// The text as UTF-8.
-    public let bytes: [UInt8]
+    let bytes: [UInt8]
     /// Offsets of `bytes` to offsets of the file and back.
-    public let mapping: SourceMapping
+    let mapping: SourceMapping
     /// Sequences that stood for no character and became U+FFFD.
-    public let replacements: Int
+    let replacements: Int
 
     /// Creates a decoded text.
-    public init(bytes: [UInt8], mapping: SourceMapping, replacements: Int) {
+    init(bytes: [UInt8], mapping: SourceMapping, replacements: Int) {
         self.bytes = bytes
         self.mapping = mapping
         self.replacements = replacements

@@ -20,14 +20,14 @@ import Musl
 /// recognised by its words alone: optional leading white space, one or more `*`, then
 /// `START OF` (or `END OF`), `THE` or `THIS`, `PROJECT GUTENBERG`, in any case, with any runs of
 /// spaces or tabs between them; whatever follows is the title.
-public enum GutenbergBoilerplate {
+enum GutenbergBoilerplate {
     /// The byte range of the book in UTF-8 `bytes`: from the line after the start marker to the
     /// start of the end marker's line; `nil` unless both markers are found, the end after the start.
     ///
     /// The first start marker counts, and the first end marker after it. Lines end at LF, CR or CRLF.
     /// - Complexity: O(*n*); the text is searched for `*` with `memchr`, and only lines that start
     ///   with one are looked at closely, so a text without markers costs little more than a read.
-    public static func bookRange(in bytes: [UInt8]) -> Range<Int>? {
+    static func bookRange(in bytes: [UInt8]) -> Range<Int>? {
         bytes.withUnsafeBufferPointer { text -> Range<Int>? in
             let count = text.count
             let first = count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0

@@ -3,9 +3,9 @@
 /// Cleaning replaced what cannot be drawn (invalid bytes → U+FFFD, code points beyond the BMP →
 /// U+FFFD), dropped hidden controls, and turned soft line breaks into spaces (or into nothing
 /// between two East Asian wide characters). `offsets[i]` is the byte offset of `scalars[i]`.
-public struct Paragraph: Sendable {
+struct Paragraph: Sendable {
     /// What kind of block the paragraph is.
-    public enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// Text (possibly empty, for an empty source line in `lines` mode).
         case text
         /// The blank line(s) separating two paragraphs in `blank`/`auto` mode: one empty line,
@@ -14,25 +14,25 @@ public struct Paragraph: Sendable {
     }
 
     /// The cleaned code points.
-    public let scalars: [UInt32]
+    let scalars: [UInt32]
     /// Source byte offset of each code point.
-    public let offsets: [Int]
+    let offsets: [Int]
     /// How many source bytes each code point stands for (1–4; for the space of a soft wrap, the
     /// line break's bytes; for U+FFFD, the invalid bytes or the character it replaced).
-    public let sourceLengths: [UInt8]
+    let sourceLengths: [UInt8]
     /// The first source byte the paragraph accounts for.
-    public let startOffset: Int
+    let startOffset: Int
     /// Whether the paragraph is text or a separator.
-    public let kind: Kind
+    let kind: Kind
     /// Whether a form feed follows, so the next paragraph starts on a new page.
-    public let breaksPageAfter: Bool
+    let breaksPageAfter: Bool
     /// Whether the paragraph is a heading (a text paragraph): kept with what follows it, never
     /// indented, and the start of a new page when chapters break pages.
-    public let isHeading: Bool
+    let isHeading: Bool
 
     /// Creates a paragraph.
     /// Without `sourceLengths`, each code point is taken to stand for its own UTF-8 bytes.
-    public init(scalars: [UInt32], offsets: [Int], sourceLengths: [UInt8]? = nil, startOffset: Int, kind: Kind = .text,
+    init(scalars: [UInt32], offsets: [Int], sourceLengths: [UInt8]? = nil, startOffset: Int, kind: Kind = .text,
                 breaksPageAfter: Bool = false, isHeading: Bool = false) {
         precondition(scalars.count == offsets.count, "every code point needs a source offset")
         precondition(sourceLengths == nil || sourceLengths!.count == scalars.count, "every code point needs a source length")
@@ -46,7 +46,7 @@ public struct Paragraph: Sendable {
     }
 
     /// The source byte just past code point `index`.
-    public func sourceEnd(of index: Int) -> Int {
+    func sourceEnd(of index: Int) -> Int {
         offsets[index] + Int(sourceLengths[index])
     }
 }

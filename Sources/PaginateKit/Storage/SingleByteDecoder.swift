@@ -3,7 +3,7 @@
 /// Both give every byte one character: ASCII stays one byte, everything else becomes two or three
 /// UTF-8 bytes. Runs of ASCII are copied and mapped in one step, so text with a few accents stays
 /// cheap to convert and to map.
-public enum SingleByteDecoder {
+enum SingleByteDecoder {
     /// Windows-1252's characters for 0x80–0x9F, from the published mapping (cp1252.txt); 0 marks
     /// the five bytes it leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D).
     static let cp1252High: [UInt32] = [
@@ -16,7 +16,7 @@ public enum SingleByteDecoder {
     /// Decodes `bytes`; with `windows1252` the 0x80–0x9F bytes are CP1252's characters (an
     /// undefined one becomes U+FFFD and is counted), otherwise the C1 controls of Latin-1.
     /// - Complexity: O(*n*).
-    public static func decode(_ bytes: [UInt8], windows1252: Bool) -> DecodedText {
+    static func decode(_ bytes: [UInt8], windows1252: Bool) -> DecodedText {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
         var builder = SourceMapping.Builder()

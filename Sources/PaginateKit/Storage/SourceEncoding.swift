@@ -1,6 +1,6 @@
 /// The character encoding an input file is read in. Layout always works on UTF-8; any other
 /// encoding is converted first (see `SourceText`).
-public enum SourceEncoding: String, Hashable, Sendable, CaseIterable {
+package enum SourceEncoding: String, Hashable, Sendable, CaseIterable {
     /// UTF-8, laid out as it is (invalid sequences become U+FFFD during layout).
     case utf8 = "utf-8"
     /// ISO 8859-1: every byte is the code point of the same value.
@@ -14,7 +14,7 @@ public enum SourceEncoding: String, Hashable, Sendable, CaseIterable {
     case utf16BE = "utf-16be"
 
     /// The name used in messages, e.g. `UTF-16LE`.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .utf8: "UTF-8"
         case .latin1: "Latin-1"
@@ -26,7 +26,7 @@ public enum SourceEncoding: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The encoding asked for on the command line, which may leave the choice to the file's content.
-public enum EncodingRequest: String, Hashable, Sendable, CaseIterable {
+package enum EncodingRequest: String, Hashable, Sendable, CaseIterable {
     /// UTF-16 when the file starts with a UTF-16 byte order mark, else UTF-8.
     case auto
     /// UTF-8 whatever the file starts with.
@@ -43,7 +43,7 @@ public enum EncodingRequest: String, Hashable, Sendable, CaseIterable {
     case utf16BE = "utf-16be"
 
     /// The encoding to read `bytes` in.
-    public func resolve(for bytes: [UInt8]) -> SourceEncoding {
+    package func resolve(for bytes: [UInt8]) -> SourceEncoding {
         let bom: SourceEncoding? = bytes.count >= 2
             ? (bytes[0] == 0xFF && bytes[1] == 0xFE ? .utf16LE : bytes[0] == 0xFE && bytes[1] == 0xFF ? .utf16BE : nil)
             : nil

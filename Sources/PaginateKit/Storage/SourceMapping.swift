@@ -22,7 +22,7 @@
 /// So the mapping is monotonic, maps character boundaries to character boundaries, the text's
 /// start to `originalRange.lowerBound` and its end to `originalRange.upperBound`. An offset inside
 /// a character (on either side) maps to the start of that character on the other side.
-public struct SourceMapping: Hashable, Sendable {
+package struct SourceMapping: Hashable, Sendable {
     /// Where each run starts in the text, then the text's length.
     private var textStarts: [Int]
     /// Where each run starts in the file, then the end of the mapped part of the file.
@@ -31,10 +31,10 @@ public struct SourceMapping: Hashable, Sendable {
     private var strides: [UInt8]
 
     /// The length of the whole input file in bytes (the mapped part may be smaller).
-    public let originalLength: Int
+    package let originalLength: Int
 
     /// The mapping of a UTF-8 file laid out whole: every offset maps to itself.
-    public static func identity(length: Int) -> SourceMapping {
+    package static func identity(length: Int) -> SourceMapping {
         var builder = Builder()
         builder.append(count: length, textStride: 1, originalStride: 1)
         return builder.mapping(originalLength: length)
@@ -48,29 +48,29 @@ public struct SourceMapping: Hashable, Sendable {
     }
 
     /// The number of bytes of the laid-out text.
-    public var textLength: Int { textStarts[textStarts.count - 1] }
+    package var textLength: Int { textStarts[textStarts.count - 1] }
 
     /// The part of the file the text stands for: all of it unless something was left out.
-    public var originalRange: Range<Int> { originalStarts[0]..<originalStarts[originalStarts.count - 1] }
+    package var originalRange: Range<Int> { originalStarts[0]..<originalStarts[originalStarts.count - 1] }
 
     /// The number of runs of equal width (a measure of the mapping's size).
-    public var runCount: Int { strides.count }
+    package var runCount: Int { strides.count }
 
     /// Whether every offset maps to itself over the whole file (a UTF-8 file laid out whole): the
     /// case where nothing needs converting.
-    public var isIdentity: Bool {
+    package var isIdentity: Bool {
         textStarts[0] == 0 && originalStarts[0] == 0 && textLength == originalLength
             && originalRange.upperBound == originalLength && (strides.isEmpty || (strides.count == 1 && strides[0] == 0x11))
     }
 
     /// Whether the laid-out text stands for only part of the file.
-    public var leavesOutPartOfFile: Bool { originalRange != 0..<originalLength }
+    package var leavesOutPartOfFile: Bool { originalRange != 0..<originalLength }
 
     /// The file offset of a text offset; an offset inside a character gives that character's start
     /// in the file, the text's end gives `originalRange.upperBound`.
     /// - Precondition: `0 <= offset <= textLength`.
     /// - Complexity: O(log *r*) in the number of runs.
-    public func originalOffset(ofTextOffset offset: Int) -> Int {
+    package func originalOffset(ofTextOffset offset: Int) -> Int {
         precondition(offset >= 0 && offset <= textLength, "text offset \(offset) outside 0...\(textLength)")
         if offset == textLength { return originalStarts[originalStarts.count - 1] }
         let run = SourceMapping.lastRun(in: textStarts, atOrBefore: offset)
@@ -81,7 +81,7 @@ public struct SourceMapping: Hashable, Sendable {
     /// The text offset of a file offset, or `nil` outside `originalRange` (its end included). An
     /// offset inside a character of the file gives that character's start in the text.
     /// - Complexity: O(log *r*) in the number of runs.
-    public func textOffset(ofOriginalOffset offset: Int) -> Int? {
+    package func textOffset(ofOriginalOffset offset: Int) -> Int? {
         let range = originalRange
         guard offset >= range.lowerBound && offset <= range.upperBound else { return nil }
         if offset == range.upperBound { return textLength }
@@ -91,14 +91,14 @@ public struct SourceMapping: Hashable, Sendable {
     }
 
     /// The file range a text range stands for.
-    public func originalRange(ofTextRange range: Range<Int>) -> Range<Int> {
+    package func originalRange(ofTextRange range: Range<Int>) -> Range<Int> {
         originalOffset(ofTextOffset: range.lowerBound)..<originalOffset(ofTextOffset: range.upperBound)
     }
 
     /// The mapping of a part of the text, whose offsets then count from the part's start: how
     /// leaving out a header and footer composes with decoding.
     /// - Precondition: `range` lies within the text and both its ends are character boundaries.
-    public func restricted(toText range: Range<Int>) -> SourceMapping {
+    package func restricted(toText range: Range<Int>) -> SourceMapping {
         precondition(range.lowerBound >= 0 && range.upperBound <= textLength, "range outside the text")
         let start = originalOffset(ofTextOffset: range.lowerBound)
         var builder = Builder(originalStart: start)
@@ -117,7 +117,7 @@ public struct SourceMapping: Hashable, Sendable {
     }
 
     /// Whether the invariants above hold (for tests; the builder keeps them).
-    public var isValid: Bool {
+    package var isValid: Bool {
         guard textStarts.count == strides.count + 1, originalStarts.count == textStarts.count,
               textStarts[0] == 0, originalStarts[0] >= 0, originalRange.upperBound <= originalLength else { return false }
         for run in strides.indices {
@@ -146,13 +146,13 @@ public struct SourceMapping: Hashable, Sendable {
 extension SourceMapping {
     /// Builds a mapping character by character (or a run of equal characters at a time), in text
     /// order, merging neighbours of equal width into one run.
-    public struct Builder: Sendable {
+    package struct Builder: Sendable {
         private var textStarts: [Int] = [0]
         private var originalStarts: [Int]
         private var strides: [UInt8] = []
 
         /// A builder whose first character starts at `originalStart` in the file.
-        public init(originalStart: Int = 0) {
+        package init(originalStart: Int = 0) {
             originalStarts = [originalStart]
         }
 
@@ -160,7 +160,7 @@ extension SourceMapping {
         /// `originalStride` bytes in the file.
         /// - Precondition: both strides are 1–15.
         @inline(__always)
-        public mutating func append(count: Int = 1, textStride: Int, originalStride: Int) {
+        package mutating func append(count: Int = 1, textStride: Int, originalStride: Int) {
             guard count > 0 else { return }
             precondition(textStride >= 1 && textStride <= 15 && originalStride >= 1 && originalStride <= 15, "stride out of range")
             let stride = UInt8(textStride << 4 | originalStride)
@@ -176,7 +176,7 @@ extension SourceMapping {
         }
 
         /// The mapping built so far, for a file of `originalLength` bytes.
-        public func mapping(originalLength: Int) -> SourceMapping {
+        package func mapping(originalLength: Int) -> SourceMapping {
             SourceMapping(textStarts: textStarts, originalStarts: originalStarts, strides: strides, originalLength: originalLength)
         }
     }

@@ -1,35 +1,35 @@
 /// How the laid-out text relates to the input file: the encoding it was read in and the mapping of
 /// offsets, which together say whether anything was converted or left out.
-public struct SourceOrigin: Hashable, Sendable {
+package struct SourceOrigin: Hashable, Sendable {
     /// The encoding the file was read in.
-    public let encoding: SourceEncoding
+    package let encoding: SourceEncoding
     /// Layout offsets to file offsets and back.
-    public let mapping: SourceMapping
+    package let mapping: SourceMapping
 
     /// Creates an origin.
-    public init(encoding: SourceEncoding, mapping: SourceMapping) {
+    package init(encoding: SourceEncoding, mapping: SourceMapping) {
         self.encoding = encoding
         self.mapping = mapping
     }
 
     /// A UTF-8 file laid out whole: offsets need no mapping.
-    public static func identity(length: Int) -> SourceOrigin {
+    package static func identity(length: Int) -> SourceOrigin {
         SourceOrigin(encoding: .utf8, mapping: .identity(length: length))
     }
 
     /// Whether the text is the file's bytes, unchanged and whole.
-    public var isIdentity: Bool { encoding == .utf8 && mapping.isIdentity }
+    package var isIdentity: Bool { encoding == .utf8 && mapping.isIdentity }
 
     /// The file range that is laid out, when part of the file (a header and footer) is left out.
-    public var keptRange: Range<Int>? { mapping.leavesOutPartOfFile ? mapping.originalRange : nil }
+    package var keptRange: Range<Int>? { mapping.leavesOutPartOfFile ? mapping.originalRange : nil }
 
     /// The file offset of a layout offset.
-    public func originalOffset(_ offset: Int) -> Int {
+    package func originalOffset(_ offset: Int) -> Int {
         isIdentity ? offset : mapping.originalOffset(ofTextOffset: offset)
     }
 
     /// The file range of a layout range.
-    public func originalRange(_ range: Range<Int>) -> Range<Int> {
+    package func originalRange(_ range: Range<Int>) -> Range<Int> {
         isIdentity ? range : mapping.originalRange(ofTextRange: range)
     }
 }

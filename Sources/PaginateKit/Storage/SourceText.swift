@@ -4,21 +4,21 @@
 /// Layout and every query work on `storage`; whatever offset is shown to a user or read from one
 /// goes through `origin.mapping`. A UTF-8 file laid out whole is the common case and costs nothing:
 /// its bytes are used as they are and the mapping is the identity.
-public struct SourceText: Sendable {
+package struct SourceText: Sendable {
     /// The text that is laid out.
-    public let storage: TextStorage
+    package let storage: TextStorage
     /// The whole file decoded, header and footer included: what `--line` and `--char` count in.
-    public let decoded: TextStorage
+    package let decoded: TextStorage
     /// The part of `decoded` that is laid out (all of it unless boilerplate was left out).
-    public let body: Range<Int>
+    package let body: Range<Int>
     /// The encoding and the offset mapping of `storage` to the file.
-    public let origin: SourceOrigin
+    package let origin: SourceOrigin
     /// What decoding replaced (layout adds its own counts).
-    public let diagnostics: TextDiagnostics
+    package let diagnostics: TextDiagnostics
 
     /// Reads `bytes` in the encoding `request` resolves to; with `stripBoilerplate`, keeps only the
     /// book when both Project Gutenberg markers are found.
-    public init(bytes: [UInt8], encoding request: EncodingRequest, stripBoilerplate: Bool) {
+    package init(bytes: [UInt8], encoding request: EncodingRequest, stripBoilerplate: Bool) {
         let encoding = request.resolve(for: bytes)
         let decodedBytes: [UInt8]
         var mapping: SourceMapping
@@ -51,12 +51,12 @@ public struct SourceText: Sendable {
 
     /// The layout offset of a file offset, or `nil` when the offset is not laid out (in a
     /// stripped header or footer, or beyond the end).
-    public func textOffset(ofOriginalOffset offset: Int) -> Int? {
+    package func textOffset(ofOriginalOffset offset: Int) -> Int? {
         origin.mapping.textOffset(ofOriginalOffset: offset)
     }
 
     /// The layout offset of an offset into `decoded`, or `nil` when it is not laid out.
-    public func textOffset(ofDecodedOffset offset: Int) -> Int? {
+    package func textOffset(ofDecodedOffset offset: Int) -> Int? {
         body.contains(offset) || offset == body.upperBound ? offset - body.lowerBound : nil
     }
 }

@@ -12,9 +12,9 @@ public struct TextDiagnostics: Hashable, Sendable {
     /// Sequences of a file read in another encoding than UTF-8 that stand for no character (an
     /// unpaired UTF-16 surrogate, an odd last byte of UTF-16, a byte CP1252 leaves undefined), each
     /// decoded as U+FFFD.
-    public var undecodableSequences = 0
+    package var undecodableSequences = 0
     /// The encoding `undecodableSequences` were found in, named in the summary.
-    public var sourceEncoding: SourceEncoding?
+    package var sourceEncoding: SourceEncoding?
 
     /// Creates empty counts.
     public init() {}
@@ -41,7 +41,7 @@ public struct TextDiagnostics: Hashable, Sendable {
     }
 
     /// These counts with another's added (decoding's and layout's, say).
-    public func adding(_ other: TextDiagnostics) -> TextDiagnostics {
+    package func adding(_ other: TextDiagnostics) -> TextDiagnostics {
         var sum = self
         sum.invalidSequences += other.invalidSequences
         sum.hiddenControls += other.hiddenControls

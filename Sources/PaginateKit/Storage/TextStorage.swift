@@ -26,7 +26,7 @@ public struct TextStorage: Sendable {
     ///
     /// Layout does not use this (it decodes one paragraph at a time); it shows what layout sees.
     /// - Complexity: O(*n*) in the number of bytes.
-    public func paragraphs(mode: ParagraphMode) -> (paragraphs: [Paragraph], diagnostics: TextDiagnostics) {
+    func paragraphs(mode: ParagraphMode) -> (paragraphs: [Paragraph], diagnostics: TextDiagnostics) {
         let headings = mode == .lines ? nil : try? HeadingRule(pattern: nil)
         return bytes.withUnsafeBufferPointer { buffer in
             var builder = ParagraphBuilder()

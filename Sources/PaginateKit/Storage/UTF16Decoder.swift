@@ -3,10 +3,10 @@
 /// A surrogate pair becomes one four-byte character. An unpaired surrogate, and an odd last byte,
 /// become U+FFFD and are counted. A byte order mark is kept as U+FEFF (the UTF-8 byte order mark,
 /// which layout skips), so the text's first byte still maps to the file's first byte.
-public enum UTF16Decoder {
+enum UTF16Decoder {
     /// Decodes `bytes`, most significant byte first when `bigEndian`.
     /// - Complexity: O(*n*).
-    public static func decode(_ bytes: [UInt8], bigEndian: Bool) -> DecodedText {
+    static func decode(_ bytes: [UInt8], bigEndian: Bool) -> DecodedText {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count / 2 + bytes.count / 8)
         var builder = SourceMapping.Builder()

@@ -4,17 +4,17 @@
 /// "Other zero-width characters" are controls (Cc), line and paragraph separators (Zl, Zp),
 /// conjoining Hangul vowels and final consonants, and unassigned default-ignorable code points.
 /// Ambiguous-width (EAW A) characters count as narrow, as in non-East-Asian locales.
-public enum CellWidth {
+package enum CellWidth {
     /// The number of terminal cells a code point occupies: 0, 1 or 2.
     @inline(__always)
-    public static func of(_ scalar: UInt32) -> Int {
+    package static func of(_ scalar: UInt32) -> Int {
         let record = UnicodeTables.record(scalar)
         if record & 0x100 != 0 { return 0 }
         return (record >> 6) & 3 == 2 ? 2 : 1
     }
 
     /// The sum of the cell widths of the string's Unicode scalars.
-    public static func of(_ string: String) -> Int {
+    package static func of(_ string: String) -> Int {
         var total = 0
         for scalar in string.unicodeScalars {
             total += of(scalar.value)
@@ -27,7 +27,7 @@ public enum CellWidth {
     /// Text in such scripts is written without spaces between words, so hard-wrapped lines of it
     /// are rejoined without inserting one.
     @inline(__always)
-    public static func isWide(_ scalar: UInt32) -> Bool {
+    package static func isWide(_ scalar: UInt32) -> Bool {
         (UnicodeTables.record(scalar) >> 6) & 3 == 2
     }
 }

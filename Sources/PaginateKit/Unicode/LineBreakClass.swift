@@ -2,7 +2,7 @@
 ///
 /// Raw values match the order in `Scripts/generate-unicode-tables.py`; regenerate the tables
 /// whenever this order changes.
-public enum LineBreakClass: UInt8, Sendable, CaseIterable {
+enum LineBreakClass: UInt8, Sendable, CaseIterable {
     /// Mandatory break after (e.g. FORM FEED, LINE SEPARATOR).
     case BK
     /// Carriage return.
@@ -106,7 +106,7 @@ public enum LineBreakClass: UInt8, Sendable, CaseIterable {
     /// or `AL`, and CJ to `NS`; unassigned code points get the file's documented defaults.
     /// Values above U+10FFFF are classified like U+FFFD.
     @inline(__always)
-    public static func of(_ scalar: UInt32) -> LineBreakClass {
+    static func of(_ scalar: UInt32) -> LineBreakClass {
         unpack(UnicodeTables.record(scalar))
     }
 }

@@ -1,5 +1,5 @@
 /// What UAX #14 allows between two adjacent characters.
-public enum LineBreakAction: UInt8, Sendable {
+enum LineBreakAction: UInt8, Sendable {
     /// No break is allowed here.
     case prohibited
     /// A line may be broken here.
@@ -14,12 +14,12 @@ public enum LineBreakAction: UInt8, Sendable {
 /// `LineBreakTest.txt` is written against), and LB28a of Unicode 15.1 is included although no
 /// Unicode 15.0 code point has the classes it needs. The pass is linear and allocates nothing
 /// besides the result.
-public enum LineBreakOpportunities {
+enum LineBreakOpportunities {
     /// The action at each position of a text of code points.
     ///
     /// Result has `scalars.count` entries: entry i is the action for the position AFTER scalars[i]
     /// (between i and i+1); the last entry is always `.mandatory` (LB3) — yes, even for empty-ending text.
-    public static func compute(_ scalars: UnsafeBufferPointer<UInt32>) -> [LineBreakAction] {
+    static func compute(_ scalars: UnsafeBufferPointer<UInt32>) -> [LineBreakAction] {
         let count = scalars.count
         guard count > 0 else { return [] }
         return [LineBreakAction](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -46,7 +46,7 @@ public enum LineBreakOpportunities {
     }
 
     /// The action at each position of a text of code points; see `compute(_:)` on a buffer.
-    public static func compute(_ scalars: [UInt32]) -> [LineBreakAction] {
+    static func compute(_ scalars: [UInt32]) -> [LineBreakAction] {
         scalars.withUnsafeBufferPointer { compute($0) }
     }
 }
