@@ -68,6 +68,30 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(line.text, "Say שלום עולם twice")
     }
 
+    func testARangeAcrossAChangeOfDirectionGivesSeveralRectangles() throws {
+        let fonts = try chain("NotoSansHebrew-Regular.ttf")
+        let text = "Say שלום עולם twice"
+        let layout = try LayoutManager(fonts: fonts, settings: UnitSupport.settings()).layout(TextStorage(text))
+        let line = layout.pages[0].lines[0]
+        let hebrewRuns = line.runs.filter(\.isRightToLeft)
+        let shalom = try XCTUnwrap(hebrewRuns.first { $0.text.hasPrefix("שלום") })
+        let olam = try XCTUnwrap(hebrewRuns.first { $0.text.hasPrefix("עולם") })
+        // "Say שלום" (bytes 0..<12): "Say " at the left edge, then — not next to it — "שלום",
+        // drawn to the right of "עולם".
+        let rects = layout.rects(for: 0..<12)
+        XCTAssertEqual(rects.count, 2, "\(rects)")
+        XCTAssertEqual(rects[0].rect.minX, 36, accuracy: 0.01)
+        // The word without the space after it, which right to left is drawn at the run's left end.
+        XCTAssertEqual(rects[1].rect.maxX, 36 + line.origin.x + shalom.x + shalom.width, accuracy: 0.01)
+        XCTAssertGreaterThan(rects[1].rect.minX, 36 + line.origin.x + shalom.x + 0.5)
+        XCTAssertGreaterThan(rects[1].rect.minX, 36 + olam.x + olam.width - 0.01, "a gap where עולם is drawn")
+        // One direction only: one rectangle, over both Hebrew words.
+        XCTAssertEqual(layout.rects(for: 4..<21).count, 1)
+        // A click near the right end of שלום — its start, right to left — gives its first byte.
+        let clickX = 36 + line.origin.x + shalom.x + shalom.width - 1
+        XCTAssertEqual(layout.offset(at: Point(x: clickX, y: 36 + line.origin.y + 2), onPage: 1), 4)
+    }
+
     func testDevanagariConjunctsTakeFewerGlyphsThanLetters() throws {
         let fonts = try chain("NotoSansDevanagari-Regular.ttf")
         // "क्षत्रिय" (kṣatriya): क्ष and त्र are conjuncts, ि is drawn before its consonant.

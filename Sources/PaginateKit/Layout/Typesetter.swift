@@ -62,10 +62,17 @@ struct Typesetter {
     func set(_ prepared: PreparedParagraph, _ line: LineBreaker.Line, x: Double, available: Int, box: LineBox,
              content: SetLine.Content) -> SetLine {
         let adjustment = LineAdjustment(prepared, line, available: available, alignment: typography.alignment)
+        let runs = content.runs ? makeRuns(prepared, line, adjustment) : []
+        var caretStops: [CaretStop] = []
+        if content.runs && content.caretStops {
+            // With right-to-left text, carets follow the reordered glyphs rather than logical order.
+            caretStops = prepared.bidi == nil ? makeCaretStops(prepared, line, adjustment)
+                : ShapedRuns.caretStops(runs, lineEnd: line.range.upperBound < prepared.paragraph.offsets.count
+                    ? prepared.paragraph.offsets[line.range.upperBound] : prepared.paragraph.sourceEnd(of: max(line.range.upperBound - 1, 0)),
+                    startsRight: prepared.bidi?.isRightToLeft ?? false)
+        }
         return SetLine(x: x + adjustment.offset * scale, width: adjustment.width * scale, baseline: box.ascent,
-                       isHyphenated: line.hyphenated,
-                       runs: content.runs ? makeRuns(prepared, line, adjustment) : [],
-                       caretStops: content.runs && content.caretStops ? makeCaretStops(prepared, line, adjustment) : [])
+                       isHyphenated: line.hyphenated, runs: runs, caretStops: caretStops)
     }
 
     /// Decodes `span`, breaks it into lines `width` points wide and appends them to `lines`: each

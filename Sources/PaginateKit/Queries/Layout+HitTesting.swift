@@ -71,8 +71,10 @@ extension Layout {
 
     /// One rectangle per line segment that `range` covers, in reading order — TextKit's
     /// `enumerateTextSegments`. A range across lines or pages gives several rectangles, each ending
-    /// at its container's edge at most (trailing spaces hang past it); an empty range gives the
-    /// caret's position as a zero-width rectangle.
+    /// at its container's edge at most (trailing spaces hang past it); on a line with right-to-left
+    /// text, one per visually contiguous stretch, so a range across a change of direction gives
+    /// several there too (left to right within the line). An empty range gives the caret's
+    /// position as a zero-width rectangle.
     ///
     /// Needs a layout made with runs (for caret positions).
     /// - Complexity: O(log *p* + *k*) for *k* lines touched.
@@ -94,6 +96,15 @@ extension Layout {
                     ? lineRange.contains(range.lowerBound) || (lineRange.isEmpty && lineRange.lowerBound == range.lowerBound)
                     : lineRange.overlaps(range)
                 guard touches else { continue }
+                if !range.isEmpty && line.fragment.runs.contains(where: \.isRightToLeft) {
+                    // Right-to-left text: the range is drawn in as many stretches as it changes direction.
+                    let box = line.rect
+                    for span in line.fragment.visualSpans(of: range) {
+                        result.append(PageRect(pageNumber: pageNumber, rect: Rect(x: box.minX + span.lowerBound, y: box.minY,
+                                                                                 width: span.upperBound - span.lowerBound, height: box.height)))
+                    }
+                    continue
+                }
                 let stops = line.fragment.caretStops
                 let startX = stops.first { $0.offset >= range.lowerBound }?.x ?? line.fragment.width
                 let endX = range.isEmpty ? startX : (stops.first { $0.offset >= range.upperBound }?.x ?? stops.last?.x ?? line.fragment.width)

@@ -69,6 +69,37 @@ enum ShapedRuns {
         return visuallyOrdered(runs, levels: levels)
     }
 
+    /// Insertion points of a line whose runs were reordered: one at the leading edge of every
+    /// cluster (its left edge left to right, its right edge right to left), sorted left to right,
+    /// and one for `lineEnd` at the line's trailing end (its right end, or its left end when the
+    /// paragraph starts at the right edge).
+    static func caretStops(_ runs: [TextRun], lineEnd: Int, startsRight: Bool) -> [CaretStop] {
+        var stops: [CaretStop] = []
+        for run in runs where !run.isHyphen {
+            var offsets: [Int] = []
+            var offset = run.sourceRange.lowerBound
+            for scalar in run.text.unicodeScalars {
+                offsets.append(offset)
+                offset += UTF8.width(scalar)
+            }
+            var seen = Set<Int>()
+            for glyph in run.glyphs where glyph.cluster < offsets.count && seen.insert(glyph.cluster).inserted {
+                // The cluster's extent: every glyph of it, marks included.
+                let members = run.glyphs.filter { $0.cluster == glyph.cluster }
+                let left = members.map(\.x).min()!, right = members.map { $0.x + $0.advance }.max()!
+                stops.append(CaretStop(offset: offsets[glyph.cluster], x: run.x + (run.isRightToLeft ? right : left)))
+            }
+        }
+        stops.sort { $0.x < $1.x }
+        let lineLeft = runs.map(\.x).min() ?? 0, lineRight = runs.map { $0.x + $0.width }.max() ?? 0
+        if startsRight {
+            stops.insert(CaretStop(offset: lineEnd, x: lineLeft), at: 0)
+        } else {
+            stops.append(CaretStop(offset: lineEnd, x: lineRight))
+        }
+        return stops
+    }
+
     /// `runs` in the order UAX #9 rule L2 shows them — from the highest level down to the lowest
     /// odd one, every maximal sequence at that level or above reversed — set edge to edge from
     /// where the first run started.
