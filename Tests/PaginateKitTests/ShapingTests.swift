@@ -139,6 +139,18 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(line.width, glyphs.reduce(0) { $0 + $1.advance }, accuracy: 0.001)
     }
 
+    func testRightToLeftIndentIsOnTheRight() throws {
+        let fonts = try chain("NotoSansHebrew-Regular.ttf")
+        var settings = UnitSupport.settings(width: 200)
+        settings.typography.firstLineIndent = 20
+        let text = String(repeating: "שלום עולם ", count: 8)
+        let lines = try LayoutManager(fonts: fonts, settings: settings).layout(TextStorage(text)).pages[0].lines
+        XCTAssertGreaterThan(lines.count, 2)
+        let column = 200 - 2 * 36.0
+        XCTAssertEqual(lines[0].origin.x + lines[0].width, column - 20, accuracy: 0.01, "the first line ends an indent short of the right edge")
+        XCTAssertEqual(lines[1].origin.x + lines[1].width, column, accuracy: 0.01)
+    }
+
     func testVisualOrderReversesOddLevels() {
         func run(_ text: String, _ width: Double) -> TextRun {
             TextRun(fontIndex: 0, text: text, x: 0, width: width, sourceRange: 0..<0)

@@ -42,6 +42,10 @@ struct PreparedParagraph {
 
     static let tabAdvance: Int32 = -1
 
+    /// Whether the paragraph runs right to left, so its lines start at the right edge (and its
+    /// first-line indent is on the right).
+    var startsRight: Bool { bidi?.isRightToLeft ?? false }
+
     /// Whether a line ending after code point `index` draws a hyphen.
     @inline(__always)
     func isHyphenBreak(after index: Int) -> Bool {

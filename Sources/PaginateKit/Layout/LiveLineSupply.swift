@@ -93,7 +93,7 @@ struct LiveLineSupply: LineSupply {
                 continue
             }
             if y + box.height > container.size.height + 1e-9 { isFinished = false; break }
-            lines.append(FittedLine(line: line, box: box, origin: Point(x: span.x + indent, y: y), available: available, after: trial))
+            lines.append(FittedLine(line: line, box: box, origin: Point(x: span.x + (prepared.startsRight ? 0 : indent), y: y), available: available, after: trial))
             y += box.height
             breaker = trial
             band = typesetter.basePitch

@@ -93,7 +93,8 @@ struct Typesetter {
             lines.lineStarts.append(line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound])
             lines.lineHeights.append(box.height)
             if let content {
-                lines.setLines.append(set(prepared, line, x: count == 0 ? indent : 0, available: count == 0 ? first : rest,
+                // A right-to-left paragraph's indent is at the right: the narrower span starts at 0.
+                lines.setLines.append(set(prepared, line, x: count == 0 && !prepared.startsRight ? indent : 0, available: count == 0 ? first : rest,
                                           box: box, content: content))
             }
             count += 1
