@@ -99,5 +99,5 @@ let package = Package(
             dependencies: ["PaginateKit", "TestSupport"]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

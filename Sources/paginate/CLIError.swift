@@ -28,7 +28,7 @@ struct CLIError: Error {
     /// Prints one line on stderr: line breaks and other control characters in it (from a file
     /// name, say) are escaped, so every message stays one line.
     static func printError(_ line: String) {
-        fputs(oneLine(line) + "\n", stderr)
+        fputs(oneLine(line) + "\n", standardError)
     }
 
     /// `text` with line breaks and other control characters written as escapes (`\n`, `\u{1B}`).

@@ -73,11 +73,11 @@ struct Count: ParsableCommand {
         let pipeline = try CommandPipeline(layout)
         let workers = max(1, min(inputs.count, layout.jobs ?? LayoutManager.defaultJobs))
         // Fonts cache glyph widths lazily and are not thread-safe: every worker gets its own manager and chain.
-        var managers: [LayoutManager] = []
-        for _ in 0..<workers {
-            managers.append(pipeline.manager(fonts: try pipeline.openFonts(), timed: false))
+        // Worker `worker` alone uses `managers[worker]`, and the array never changes: the managers
+        // may cross threads though a LayoutManager is not Sendable.
+        nonisolated(unsafe) let managers = try (0..<workers).map { _ in
+            pipeline.manager(fonts: try pipeline.openFonts(), timed: false)
         }
-
         let state = Mutex(BatchState(count: inputs.count))
         let inputs = self.inputs
         let json = self.json
@@ -135,7 +135,7 @@ struct Count: ParsableCommand {
             print(json ? QueryJSON.countError(path: path, message: error.message) : "error\t\(path)\t\(error.message)")
             CLIError.printError("paginate: error: \(path): \(error.message)")
         }
-        fflush(stdout)
+        fflush(standardOutput)
     }
 }
 

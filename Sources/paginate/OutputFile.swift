@@ -17,8 +17,8 @@ enum OutputFile {
     static func write(_ bytes: [UInt8], to path: String, inputPath: String) throws {
         TemporaryFileGuard.install()
         if path == "-" {
-            let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, stdout) }
-            guard written == bytes.count, fflush(stdout) == 0 else {
+            let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, standardOutput) }
+            guard written == bytes.count, fflush(standardOutput) == 0 else {
                 throw CLIError(message: "cannot write to standard output: \(String(cString: strerror(errno)))", code: .outputUnwritable)
             }
             return
@@ -150,6 +150,9 @@ enum OutputFile {
 /// Also ignores SIGXFSZ, so that a file size limit (`ulimit -f`) makes `write` fail with EFBIG —
 /// reported, and the temporary file removed — instead of killing the process.
 enum TemporaryFileGuard {
+    // Unsafe because a signal handler reads `path`, and a C handler can take no context: the
+    // main thread alone calls `install`, `arm` and `disarm`, before and after each write, and the
+    // handler only reads the pointer (a single word) and unlinks the file it names.
     nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) private static var installed = false
     private static let cleanedUpSignals = [SIGINT, SIGTERM, SIGHUP]

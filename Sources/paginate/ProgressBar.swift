@@ -42,14 +42,14 @@ final class ProgressBar {
             if remaining.isFinite, done < total { line += "  ETA \(ProgressBar.format(seconds: remaining))" }
         }
         // Carriage return and erase-to-end-of-line redraw the same terminal line.
-        fputs("\r\u{1B}[K" + line, stderr)
+        fputs("\r\u{1B}[K" + line, standardError)
         drawn = true
     }
 
     /// Erases the bar, if it was drawn.
     func finish() {
         guard drawn else { return }
-        fputs("\r\u{1B}[K", stderr)
+        fputs("\r\u{1B}[K", standardError)
         drawn = false
     }
 

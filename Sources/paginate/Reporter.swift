@@ -11,6 +11,9 @@ enum Reporter {
     }
 
     /// Set once from the command line before any work starts; the tool is single-threaded here.
+    // Unsafe because these are plain statics: the main thread sets `level` before any worker
+    // starts (`count`'s workers only read it), and only the main thread records steps and the
+    // start time (`count` times nothing).
     nonisolated(unsafe) static var level = Level.normal
     nonisolated(unsafe) private static var steps: [(name: String, duration: Duration)] = []
     nonisolated(unsafe) private static var started = ContinuousClock.now

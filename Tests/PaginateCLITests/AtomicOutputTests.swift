@@ -12,6 +12,8 @@ final class AtomicOutputTests: XCTestCase {
     /// What the target held before each run; it must hold exactly this after any failed run.
     private static let precious = Data("an earlier result that must survive\n".utf8)
 
+    // Unsafe because it is a plain static cache: XCTest runs the tests one after another on one
+    // thread (`--parallel` uses processes), and only that thread reads and writes it.
     nonisolated(unsafe) private static var corpusFolder: URL?
 
     /// Pride and Prejudice concatenated `copies` times (about 0.74 MB each), made once per size

@@ -23,7 +23,7 @@ final class BadInputFileTests: XCTestCase {
     }
 
     private static func fontCase(_ name: String, code: Int32 = 66, message: String, timeout: TimeInterval = 60,
-                                 _ prepare: @escaping (URL) throws -> [String]) -> Case {
+                                 _ prepare: @escaping @Sendable (URL) throws -> [String]) -> Case {
         Case.fails(name, .bytes(sample), code: code, message: message, timeout: timeout).with { $0.preparedArguments = prepare }
     }
 
@@ -256,6 +256,8 @@ final class BadInputFileTests: XCTestCase {
 }
 
 /// Data handed from a reader thread to the test.
+// Unchecked because of the mutable `data`: the reader thread writes it once, before signalling
+// `done`, and the test reads it only after waiting for that signal.
 final class Received: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var data: Data?

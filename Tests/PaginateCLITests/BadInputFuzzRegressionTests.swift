@@ -23,6 +23,8 @@ import Glibc
 ///
 /// `testSavedFindingsDoNotCrashTheTool` replays every saved input through the tool as well.
 final class BadInputFuzzRegressionTests: XCTestCase {
+    // Unsafe because it is a plain static cache: XCTest runs the tests one after another on one
+    // thread (`--parallel` uses processes), and only that thread reads and writes it.
     nonisolated(unsafe) private static var chain: FontChain?
 
     private static func fonts() throws -> FontChain {

@@ -11,15 +11,15 @@ import Glibc
 /// passes, `pdfinfo` counts the pages, `pdftotext` reads the expected text back) with at most one
 /// warning line, or a failure with exactly one `paginate: error:` line and a documented exit code.
 /// Either way the run finishes within its time bound and leaves no temporary file behind.
-struct BadInputCase {
+struct BadInputCase: Sendable {
     /// Where the input comes from.
     enum Source {
         /// Bytes written to `input.txt` in the case's folder.
         case bytes([UInt8])
         /// Bytes made when the case runs (large inputs are not built until needed).
-        case generated(() -> [UInt8])
+        case generated(@Sendable () -> [UInt8])
         /// A setup step in the case's folder that returns the input argument to pass.
-        case setup((URL) throws -> String)
+        case setup(@Sendable (URL) throws -> String)
         /// Bytes given on standard input, with `-` as the input argument.
         case standardInput([UInt8])
     }
@@ -62,9 +62,9 @@ struct BadInputCase {
     let source: Source
     var arguments: [String] = []
     /// The output argument, made in the case's folder; `nil` for `out.pdf` there.
-    var output: ((URL) throws -> String)?
+    var output: (@Sendable (URL) throws -> String)?
     /// More arguments, made in the case's folder before the run (fonts, for example).
-    var preparedArguments: ((URL) throws -> [String])?
+    var preparedArguments: (@Sendable (URL) throws -> [String])?
     let outcome: Outcome
     /// The generous bound on one run of the tool.
     var timeout: TimeInterval = 60

@@ -1,10 +1,13 @@
 import Foundation
+import Synchronization
 import TestSupport
 import XCTest
 
 /// The query commands — `count` (batches), `locate` (every selector), `map --lines`, `page` and
 /// `find` — run as the built binary on both corpora, checked against each other and the source bytes.
 final class QueryCommandsEndToEndTests: XCTestCase {
+    // Unsafe because it is a plain static cache: XCTest runs the tests one after another on one
+    // thread (`--parallel` uses processes), and only that thread reads and writes it.
     nonisolated(unsafe) private static var maps: [Corpus: PageMap] = [:]
 
     override class func tearDown() {
@@ -425,16 +428,15 @@ final class QueryCommandsEndToEndTests: XCTestCase {
     // MARK: helpers
 
     /// Runs `body` for every item on all cores; results come back in the items' order.
-    private static func parallel<Item, Result>(_ items: [Item], _ body: (Item) throws -> Result) throws -> [Result] {
-        var results = [Swift.Result<Result, Error>?](repeating: nil, count: items.count)
-        let lock = NSLock()
+    private static func parallel<Item: Sendable, Result: Sendable>(
+        _ items: [Item], _ body: @Sendable (Item) throws -> Result
+    ) throws -> [Result] {
+        let results = Mutex([Swift.Result<Result, Error>?](repeating: nil, count: items.count))
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
             let result = Swift.Result { try body(items[index]) }
-            lock.lock()
-            results[index] = result
-            lock.unlock()
+            results.withLock { $0[index] = result }
         }
-        return try results.map { try $0!.get() }
+        return try results.withLock { $0 }.map { try $0!.get() }
     }
 }
 

@@ -4,6 +4,8 @@ import XCTest
 
 /// `count`, `map` and `locate` agree with each other and describe the whole input.
 final class QueryEndToEndTests: XCTestCase {
+    // Unsafe because it is a plain static cache: XCTest runs the tests one after another on one
+    // thread (`--parallel` uses processes), and only that thread reads and writes it.
     nonisolated(unsafe) private static var maps: [Corpus: (count: Int, map: PageMap, size: Int)] = [:]
 
     override class func tearDown() {

@@ -16,6 +16,8 @@ final class RenderEndToEndTests: XCTestCase {
     /// PDF pages number themselves by default; tests that compare the PDF's text with the source turn that off.
     static let noFolios = ["--folio", "none"]
 
+    // Unsafe because they are plain static caches: XCTest runs the tests one after another on one
+    // thread (`--parallel` uses processes), and only that thread reads and writes them.
     nonisolated(unsafe) private static var cache: [Corpus: Rendered] = [:]
     nonisolated(unsafe) private static var folder: URL?
 

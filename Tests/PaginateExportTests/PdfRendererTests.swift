@@ -247,7 +247,10 @@ enum PdfFixture {
         try FontChain(paths: [repoRoot + "/Fonts/DejaVuSerif.ttf", repoRoot + "/Fonts/DroidSansFallback-Flat.ttf"])
     }
 
-    private static let sharedFonts = Result { try fonts() }
+    // One chain for every renderer of the tests. XCTest runs the tests one after another on one
+    // thread (`--parallel` uses processes), so the chain, which is not Sendable, is never used
+    // from two threads at once.
+    nonisolated(unsafe) private static let sharedFonts = Result { try fonts() }
 
     static func renderer(title: String = "Test Book", dates: PDFTimestamp? = nil) -> PDFRenderer {
         PDFRenderer(fonts: try! sharedFonts.get(), title: title, creator: "paginate-tests", dateSource: .fixed(dates))

@@ -98,7 +98,7 @@ final class ParagraphMemoTests: XCTestCase {
         return edited
     }
 
-    private static let edits: [(name: String, apply: ([UInt8]) throws -> [UInt8], mostBroken: Int)] = [
+    private static let edits: [(name: String, apply: @Sendable ([UInt8]) throws -> [UInt8], mostBroken: Int)] = [
         ("a word changed", changeWord, 1),
         ("a paragraph inserted", insertParagraph, 2),
         ("a paragraph deleted", deleteParagraph, 0),

@@ -58,6 +58,8 @@ final class QueryTextLocationTests: XCTestCase {
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 
     /// Token lists already computed, by text (the corpora are scanned by two tests).
+    // Unsafe because it is a plain static cache: XCTest runs the tests one after another on one
+    // thread (`--parallel` uses processes), and only that thread reads and writes it.
     nonisolated(unsafe) private static var tokenCache: [[UInt8]: [Range<Int>]] = [:]
 
     /// Maximal runs of non-white-space bytes.

@@ -22,6 +22,8 @@ enum UnitSupport {
 
     /// The bundled font chain, opened once (tests run serially; the width cache is not shared
     /// across threads).
+    // Unsafe because it is a plain static cache: XCTest runs the tests one after another on one
+    // thread (`--parallel` uses processes), and only that thread reads and writes it.
     nonisolated(unsafe) private static var cachedChain: FontChain?
 
     static func fonts() throws -> FontChain {

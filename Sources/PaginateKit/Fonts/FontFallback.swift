@@ -13,6 +13,8 @@ import Dispatch
 /// such as Symbola), its slant and weight (those of the style), TrueType
 /// outlines before others, normal width, then fontconfig's own order of preference for the kind.
 /// A face `Font` cannot open (CFF outlines, today) is passed over.
+// Unchecked because of its mutable caches (and the fontconfig catalog, a C handle): every one of
+// them is only read and written under `lock`.
 public final class FontFallback: @unchecked Sendable {
     /// The fallback every font chain uses unless told otherwise: one per process, so the installed
     /// fonts are listed and each character looked up once however many chains ask.

@@ -10,6 +10,8 @@ import CHyphen
 /// Pattern dictionaries are the hyphenation patterns of TeX in the form LibreOffice and Debian's
 /// `hyphen-*` packages ship (`hyph_en_US.dic`, …). Lookups only read the loaded patterns, so one
 /// dictionary serves every thread; each caller brings its own scratch buffer.
+// Unchecked because the patterns are a C pointer: loaded in `init`, freed in `deinit`, and only
+// read in between (libhyphen writes into the caller's buffers, never into the dictionary).
 final class HyphenationDictionary: @unchecked Sendable {
     private let dictionary: UnsafeMutablePointer<HyphenDict>
     /// The file the patterns came from.

@@ -192,6 +192,8 @@ final class Hyphenator {
 }
 
 /// The process's loaded pattern dictionaries, shared by every hyphenator and thread.
+// Unchecked because of the mutable `byPath`: it is only read and written under `lock`, and the
+// dictionaries it hands out are Sendable.
 private final class LoadedDictionaries: @unchecked Sendable {
     private var byPath: [String: HyphenationDictionary] = [:]
     // A mutex must not move: it lives in memory of its own, not in a Swift property.

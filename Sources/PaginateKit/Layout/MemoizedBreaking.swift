@@ -59,7 +59,15 @@ struct MemoizedBreaking {
                     (base + paragraph).initialize(to: ParagraphKey.of(spans[paragraph], in: bytes))
                 }
             }
-            if slices == 1 { fill(0) } else { DispatchQueue.concurrentPerform(iterations: slices, execute: fill) }
+            if slices == 1 {
+                fill(0)
+            } else {
+                // Each slice initialises its own range of `buffer` and only reads the spans and the
+                // bytes, which nothing mutates until concurrentPerform has returned: the closure may
+                // cross threads though the pointers it captures are not Sendable.
+                nonisolated(unsafe) let fill = fill
+                DispatchQueue.concurrentPerform(iterations: slices) { fill($0) }
+            }
             count = spans.count
         }
     }

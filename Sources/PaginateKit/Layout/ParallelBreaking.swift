@@ -44,7 +44,13 @@ struct ParallelBreaking {
         if jobs == 1 || bounds.count == 1 {
             for index in bounds.indices { work(index) }
         } else {
-            DispatchQueue.concurrentPerform(iterations: bounds.count, execute: work)
+            // Each chunk writes its own slot of `results`, takes its own fonts from the pool and
+            // only reads the rest (the bytes, spans, settings, the shared hyphenation patterns),
+            // which nothing mutates until concurrentPerform has returned: the closure may cross
+            // threads though what it captures is not all Sendable.
+            nonisolated(unsafe) let work = work
+            try pool.prepareForThreads()
+            DispatchQueue.concurrentPerform(iterations: bounds.count) { work($0) }
         }
         var lines = BrokenLines()
         for result in results {
@@ -75,8 +81,14 @@ struct ParallelBreaking {
 }
 
 /// Font chains for worker threads: each is used by one thread at a time.
+// Unchecked because a FontChain is not Sendable: `free` is only read and written under `lock`, a
+// chain taken from it belongs to one worker until given back, and `template` is set before the
+// workers start and only read (by `reopened`) while they run.
 private final class FontPool: @unchecked Sendable {
     private let seed: FontChain
+    /// What workers' chains are reopened from when more than one thread runs: a copy of the seed
+    /// that nothing lays out with, since the seed gains fallback faces while its worker uses it.
+    private var template: FontChain?
     private var free: [FontChain]
     private let lock = DispatchSemaphore(value: 1)
 
@@ -85,12 +97,17 @@ private final class FontPool: @unchecked Sendable {
         self.free = [seed]
     }
 
+    /// Makes the template, on the calling thread, before the pool serves several threads.
+    func prepareForThreads() throws(FontError) {
+        template = try seed.reopened()
+    }
+
     func take() throws(FontError) -> FontChain {
         lock.wait()
         let fonts = free.popLast()
         lock.signal()
         if let fonts { return fonts }
-        return try seed.reopened()
+        return try (template ?? seed).reopened()
     }
 
     func give(_ fonts: FontChain) {

@@ -44,7 +44,11 @@ struct HeadingRule {
     }
 
     /// The built-in rule, compiled once: parsing the pattern costs more than splitting a short text.
-    private static let builtIn: HeadingRule = {
+    // Shared by every layout on every thread. A `Regex` is immutable once made (the program it
+    // compiles on first use is published atomically by the string-processing library); it is not
+    // Sendable only because its output type, `AnyRegexOutput`, is not, and `matches` never lets
+    // an output leave the calling thread.
+    nonisolated(unsafe) private static let builtIn: HeadingRule = {
         do {
             return try HeadingRule(pattern: nil)
         } catch {

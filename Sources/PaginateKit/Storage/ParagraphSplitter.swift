@@ -100,8 +100,13 @@ struct ParagraphSplitter {
             _ = results.deinitialize()
             results.deallocate()
         }
+        // Each iteration writes its own slot of `results`, and `work` only reads what it captures
+        // (the text's bytes, the parts' bounds), which nothing mutates until concurrentPerform has
+        // returned: the buffer and the closure may cross threads though neither is Sendable.
+        nonisolated(unsafe) let slots = results
         withoutActuallyEscaping(work) { work in
-            DispatchQueue.concurrentPerform(iterations: count) { results[$0] = work($0) }
+            nonisolated(unsafe) let work = work
+            DispatchQueue.concurrentPerform(iterations: count) { slots[$0] = work($0) }
         }
         return results.map { $0! }
     }

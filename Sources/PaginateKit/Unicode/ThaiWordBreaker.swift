@@ -11,6 +11,8 @@ import Musl
 /// One breaker serves the process. libthai's break search keeps scratch state on the breaker
 /// (and older releases in a process-wide pool), so calls are serialised: Thai paragraphs are few
 /// and short next to the rest of a layout.
+// Unchecked because the libthai breaker is a C pointer: it is made in `init`, freed in `deinit`,
+// and every call that uses it in between holds `lock`.
 final class ThaiWordBreaker: @unchecked Sendable {
     /// The process's breaker, or `nil` when libthai's dictionary (Debian `libthai-data`) is missing.
     static let shared: ThaiWordBreaker? = ThaiWordBreaker()
