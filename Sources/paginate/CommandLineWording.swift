@@ -47,7 +47,8 @@ enum CommandLineWording {
         case .invalidFontName, .unknownFamily: "\(error); see `paginate fonts`"
         case .notTrueTypeFamily(let name, let path, let alternative):
             "cannot use font '\(name)' (\(path)): its outlines are neither TrueType nor CFF, so the PDF cannot embed them; "
-                + (alternative.map { "use a font such as --font '\($0)'" } ?? "no installed TrueType or CFF font can stand in; see `paginate fonts`")
+                + (alternative.map { "use a font such as --font '\($0)'" }
+                    ?? "no installed TrueType or CFF font can stand in; see `paginate fonts`")
         case .unreadable, .notTrueType, .faceIndexOutOfRange: error.description
         }
     }

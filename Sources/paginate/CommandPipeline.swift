@@ -47,8 +47,10 @@ struct CommandPipeline {
 
     /// Lays `input` out with a progress bar — all of it, or only until the page holding `target`
     /// is complete — and prints its warnings.
-    func layout(_ input: InputFile, fonts: FontChain, includeRuns: Bool, includeCaretStops: Bool = true,
-                through target: Int? = nil) throws -> Layout {
+    func layout(
+        _ input: InputFile, fonts: FontChain, includeRuns: Bool, includeCaretStops: Bool = true,
+        through target: Int? = nil
+    ) throws -> Layout {
         var manager = manager(fonts: fonts)
         let bar = ProgressBar()
         manager.progress = { bar.update("laying out", done: $0.bytesLaidOut, total: $0.totalBytes, unit: "%") }

@@ -43,13 +43,16 @@ enum ConfiguredDefaults {
     /// subcommand's name; unchanged for help, version and completion requests.
     static func apply(to arguments: [String]) throws(Problem) -> [String] {
         let informational: Set<String> = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
-        if arguments.first == "help" || arguments.first.map(subcommandsWithoutLayout.contains) == true || arguments.contains(where: { informational.contains($0.split(separator: "=").first.map(String.init) ?? $0) }) {
+        if arguments.first == "help" || arguments.first.map(subcommandsWithoutLayout.contains) == true
+            || arguments.contains(where: { informational.contains($0.split(separator: "=").first.map(String.init) ?? $0) })
+        {
             return arguments
         }
-        let given = Set(arguments.prefix { $0 != "--" }.compactMap { argument -> String? in
-            guard argument.hasPrefix("--") else { return nil }
-            return String(argument.dropFirst(2).split(separator: "=", maxSplits: 1).first ?? "")
-        })
+        let given = Set(
+            arguments.prefix { $0 != "--" }.compactMap { argument -> String? in
+                guard argument.hasPrefix("--") else { return nil }
+                return String(argument.dropFirst(2).split(separator: "=", maxSplits: 1).first ?? "")
+            })
         let settings = merged(environment: try environmentSettings(), file: try fileSettings())
         var inserted: [String] = []
         for (name, values) in settings where !given.contains(name) {
@@ -107,7 +110,9 @@ enum ConfiguredDefaults {
             // Quotes keep leading or trailing spaces, e.g. a heading pattern.
             if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
             guard options.contains(name) || flags.contains(name) else {
-                throw Problem(message: "\(path):\(index + 1): unknown setting '\(name)'; settings are long option names such as page, margin, size, font")
+                throw Problem(
+                    message:
+                        "\(path):\(index + 1): unknown setting '\(name)'; settings are long option names such as page, margin, size, font")
             }
             let setting = try canonical(String(value), name: name, source: "\(path):\(index + 1): \(name)")
             if let existing = result.firstIndex(where: { $0.0 == name }) {

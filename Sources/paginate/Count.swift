@@ -12,26 +12,26 @@ struct Count: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the number of pages the text fills (the same pages render writes).",
         discussion: """
-        One file: prints the bare number, e.g. 424.
+            One file: prints the bare number, e.g. 424.
 
-        Several files: one line per file, in the order given, '<pages><TAB><path>'. Files are laid \
-        out in parallel, one file per core (--jobs N: N at a time). A file that cannot be read or laid out gives the line \
-        'error<TAB><path><TAB><message>' on standard output and 'paginate: error: <path>: <message>' \
-        on standard error; the other files are still counted, and the exit code is that of the \
-        first file that failed (e.g. 66 for an unreadable file).
+            Several files: one line per file, in the order given, '<pages><TAB><path>'. Files are laid \
+            out in parallel, one file per core (--jobs N: N at a time). A file that cannot be read or laid out gives the line \
+            'error<TAB><path><TAB><message>' on standard output and 'paginate: error: <path>: <message>' \
+            on standard error; the other files are still counted, and the exit code is that of the \
+            first file that failed (e.g. 66 for an unreadable file).
 
-        --json: one JSON object per line and per file, also for a single file: \
-        {"version": 1, "path": "book.txt", "pages": 424, "bytes": 737944}, or for a file that failed \
-        {"version": 1, "path": "x.txt", "error": "…"} (the error is also printed on standard error).
+            --json: one JSON object per line and per file, also for a single file: \
+            {"version": 1, "path": "book.txt", "pages": 424, "bytes": 737944}, or for a file that failed \
+            {"version": 1, "path": "x.txt", "error": "…"} (the error is also printed on standard error).
 
-        Exit codes: 0 every file counted; 64 usage error; 65 a page cannot hold one line; 66 an \
-        input or font cannot be read; with several files, the code of the first file that failed.
+            Exit codes: 0 every file counted; 64 usage error; 65 a page cannot hold one line; 66 an \
+            input or font cannot be read; with several files, the code of the first file that failed.
 
-        Examples:
-          paginate count book.txt
-          paginate count book.txt --page a6 --size 10
-          paginate count --json books/*.txt > pages.jsonl
-        """
+            Examples:
+              paginate count book.txt
+              paginate count book.txt --page a6 --size 10
+              paginate count --json books/*.txt > pages.jsonl
+            """
     )
 
     @Argument(help: ArgumentHelp("Text files, or - for standard input (once).", valueName: "input"))

@@ -50,7 +50,8 @@ struct FontSelection {
             return "--heading-font names the face of a --heading-style bold, italic or bold-italic; regular headings use the first --font"
         }
         if let headingStyle, headingStyle != .regular, !fonts.isEmpty, headingFont == nil, family(of: fonts) == nil {
-            return "--heading-style \(headingStyle.rawValue) with --font files needs that face of your font: give it with --heading-font PATH, or use --heading-style regular"
+            return
+                "--heading-style \(headingStyle.rawValue) with --font files needs that face of your font: give it with --heading-font PATH, or use --heading-style regular"
         }
         return nil
     }

@@ -7,38 +7,38 @@ struct Fonts: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the installed fonts --font can use, with their files and coverage of a sample text.",
         discussion: """
-        Lists every installed face with TrueType or CFF (PostScript) outlines, as fontconfig finds it: family, style, \
-        the share of the sample's characters (white space aside) the face has glyphs for, and its \
-        file ('file:N' for face N of a collection). PATTERN keeps the families whose name contains \
-        it, ignoring case. Pass a family to --font, with a style if it is not the regular face: \
-        --font 'DejaVu Serif:bold', --font 'Liberation Sans:style=Italic'.
+            Lists every installed face with TrueType or CFF (PostScript) outlines, as fontconfig finds it: family, style, \
+            the share of the sample's characters (white space aside) the face has glyphs for, and its \
+            file ('file:N' for face N of a collection). PATTERN keeps the families whose name contains \
+            it, ignoring case. Pass a family to --font, with a style if it is not the regular face: \
+            --font 'DejaVu Serif:bold', --font 'Liberation Sans:style=Italic'.
 
-        Faces with other outlines (Type 1, bitmap fonts) cannot be embedded in the PDF and are left \
-        out; --all lists them too, marked in an OUTLINES column.
+            Faces with other outlines (Type 1, bitmap fonts) cannot be embedded in the PDF and are left \
+            out; --all lists them too, marked in an OUTLINES column.
 
-        With --sample, the list is followed, after a blank line, by the font each character of the \
-        sample is drawn with: the first of the fonts (the bundled ones, or those --font names) that has it, else \
-        the installed font fallback finds ('fallback'), else none ('not covered', drawn as \
-        U+FFFD). --json adds them as "characters": [{"character": "א", "codePoints": ["U+05D0"], \
-        "font": "Noto Serif Hebrew", "file": "…", "index": 0, "fallback": true}, …], with null \
-        font and file for a character nothing covers.
+            With --sample, the list is followed, after a blank line, by the font each character of the \
+            sample is drawn with: the first of the fonts (the bundled ones, or those --font names) that has it, else \
+            the installed font fallback finds ('fallback'), else none ('not covered', drawn as \
+            U+FFFD). --json adds them as "characters": [{"character": "א", "codePoints": ["U+05D0"], \
+            "font": "Noto Serif Hebrew", "file": "…", "index": 0, "fallback": true}, …], with null \
+            font and file for a character nothing covers.
 
-        --json prints one document: {"version": 1, "sample": "…", "fonts": [{"family": "DejaVu \
-        Serif", "families": ["DejaVu Serif"], "style": "Book", "font": "DejaVu Serif", "file": \
-        "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", "index": 0, "outlines": "TrueType", \
-        "usable": true, "coverage": 0.894, "covered": 42, "total": 47}, …]}. 'font' is the value \
-        for --font; 'coverage' is rounded down to 0.001, null (as are 'covered' and 'total') when \
-        the file cannot be read.
+            --json prints one document: {"version": 1, "sample": "…", "fonts": [{"family": "DejaVu \
+            Serif", "families": ["DejaVu Serif"], "style": "Book", "font": "DejaVu Serif", "file": \
+            "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", "index": 0, "outlines": "TrueType", \
+            "usable": true, "coverage": 0.894, "covered": 42, "total": 47}, …]}. 'font' is the value \
+            for --font; 'coverage' is rounded down to 0.001, null (as are 'covered' and 'total') when \
+            the file cannot be read.
 
-        Exit codes: 0 success; 1 no installed family matches PATTERN; 64 usage error; 66 fontconfig \
-        cannot load its configuration.
+            Exit codes: 0 success; 1 no installed family matches PATTERN; 64 usage error; 66 fontconfig \
+            cannot load its configuration.
 
-        Examples:
-          paginate fonts
-          paginate fonts dejavu --sample 'Straße, déjà vu'
-          paginate fonts hebrew --sample 'שלום, κόσμε' --font 'Liberation Serif'
-          paginate fonts noto --all --json
-        """
+            Examples:
+              paginate fonts
+              paginate fonts dejavu --sample 'Straße, déjà vu'
+              paginate fonts hebrew --sample 'שלום, κόσμε' --font 'Liberation Serif'
+              paginate fonts noto --all --json
+            """
     )
 
     /// Latin with accents and ligature letters, then a few Chinese, Japanese and Korean characters.
@@ -47,12 +47,16 @@ struct Fonts: ParsableCommand {
     @Argument(help: ArgumentHelp("Show only families whose name contains this text (any case).", valueName: "pattern"))
     var pattern: String?
 
-    @Option(help: ArgumentHelp("The text whose coverage is measured; also shows which font draws each of its characters.",
-                               valueName: "text"))
+    @Option(
+        help: ArgumentHelp(
+            "The text whose coverage is measured; also shows which font draws each of its characters.",
+            valueName: "text"))
     var sample: String?
 
-    @Option(help: ArgumentHelp("With --sample: a font to draw it with, as for layout (repeat for a chain; default: the bundled fonts).",
-                               valueName: "font"))
+    @Option(
+        help: ArgumentHelp(
+            "With --sample: a font to draw it with, as for layout (repeat for a chain; default: the bundled fonts).",
+            valueName: "font"))
     var font: [String] = []
 
     @Flag(help: "Also list faces the PDF cannot embed (Type 1, bitmap fonts).")
@@ -115,7 +119,8 @@ struct Fonts: ParsableCommand {
     private func noMatch(skipped: Int) -> CLIError {
         let subject = pattern.map { "no installed font family matches '\($0)'" } ?? "no installed fonts"
         guard skipped > 0 else { return CLIError(message: subject, code: .failure) }
-        let faces = skipped == 1
+        let faces =
+            skipped == 1
             ? "1 face that cannot be embedded does; --all lists it"
             : "\(skipped) faces that cannot be embedded do; --all lists them"
         return CLIError(message: "\(subject) (\(faces))", code: .failure)

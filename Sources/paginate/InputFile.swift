@@ -27,8 +27,9 @@ struct InputFile {
     func warnings(_ layoutDiagnostics: TextDiagnostics) -> [String] {
         var lines: [String] = []
         if let kept = origin.keptRange {
-            lines.append("\(displayName): Project Gutenberg header and footer left out: laying out bytes \(kept.lowerBound)-\(kept.upperBound) "
-                + "of \(fileLength) (--no-strip-boilerplate lays out the whole file)")
+            lines.append(
+                "\(displayName): Project Gutenberg header and footer left out: laying out bytes \(kept.lowerBound)-\(kept.upperBound) "
+                    + "of \(fileLength) (--no-strip-boilerplate lays out the whole file)")
         } else if stripAsked {
             lines.append("\(displayName): no Project Gutenberg start and end markers found; laying out the whole file")
         }

@@ -6,16 +6,27 @@ import PaginateKit
 struct LayoutOptions: ParsableArguments {
     private static let defaults = LayoutSettings.bookDefaults
 
-    @Option(help: ArgumentHelp("Page size: WxH with unit pt (default), mm, cm or in, or a name: a4 a5 a6 b5 letter legal.", valueName: "size"))
+    @Option(
+        help: ArgumentHelp("Page size: WxH with unit pt (default), mm, cm or in, or a name: a4 a5 a6 b5 letter legal.", valueName: "size"))
     var page = defaults.page.size
 
-    @Option(help: ArgumentHelp("Margins: one length (a number with an optional unit pt, mm, cm or in), or four: top,right,bottom,left.", valueName: "lengths"))
+    @Option(
+        help: ArgumentHelp(
+            "Margins: one length (a number with an optional unit pt, mm, cm or in), or four: top,right,bottom,left.", valueName: "lengths"))
     var margin = defaults.page.margins
 
-    @Option(name: .customLong("font"), help: ArgumentHelp("A TrueType or CFF OpenType font: an installed family, optionally with a style ('DejaVu Sans', 'Liberation Serif:bold'; see 'paginate fonts'), a file, or 'file.ttc:N' for face N of a collection. Repeatable: the first is primary, the rest are fallbacks. Default: the bundled DejaVu Serif with Droid Sans Fallback for CJK.", valueName: "font"))
+    @Option(
+        name: .customLong("font"),
+        help: ArgumentHelp(
+            "A TrueType or CFF OpenType font: an installed family, optionally with a style ('DejaVu Sans', 'Liberation Serif:bold'; see 'paginate fonts'), a file, or 'file.ttc:N' for face N of a collection. Repeatable: the first is primary, the rest are fallbacks. Default: the bundled DejaVu Serif with Droid Sans Fallback for CJK.",
+            valueName: "font"))
     var fonts: [String] = []
 
-    @Option(name: .customLong("heading-font"), help: ArgumentHelp("The font headings are set in (a file or an installed name, like --font), as the face of --heading-style (default bold); its fallbacks are those of --font. Default: the bundled family's face, or with --font files the first of them.", valueName: "font"))
+    @Option(
+        name: .customLong("heading-font"),
+        help: ArgumentHelp(
+            "The font headings are set in (a file or an installed name, like --font), as the face of --heading-style (default bold); its fallbacks are those of --font. Default: the bundled family's face, or with --font files the first of them.",
+            valueName: "font"))
     var headingFont: String?
 
     @Option(help: ArgumentHelp("Font size in points.", valueName: "points"))
@@ -30,7 +41,10 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Space between columns: a number with an optional unit pt, mm, cm or in.", valueName: "length"))
     var gutter = Length(defaults.page.gutter)
 
-    @Option(help: ArgumentHelp("How line breaks become paragraphs: auto (reflow hard-wrapped text, keep meant breaks), blank (blank lines separate paragraphs) or lines (every line break ends a paragraph).", valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "How line breaks become paragraphs: auto (reflow hard-wrapped text, keep meant breaks), blank (blank lines separate paragraphs) or lines (every line break ends a paragraph).",
+            valueName: "mode"))
     var paragraphs = defaults.paragraphMode
 
     @Option(name: .customLong("tab-width"), help: ArgumentHelp("Distance between tab stops, in widths of a space.", valueName: "spaces"))
@@ -70,8 +84,9 @@ struct LayoutOptions: ParsableArguments {
         let setup = PageSetup(size: page, margins: margin, columns: columns, gutter: gutter.points)
         var type = typography.typography()
         type.headingStyle = FontSelection.headingStyle(fonts: fonts, headingFont: headingFont, headingStyle: typography.headingStyle)
-        return LayoutSettings(page: setup, fontSize: size, lineHeight: lineHeight,
-                              paragraphMode: paragraphs, tabWidth: tabWidth, typography: type)
+        return LayoutSettings(
+            page: setup, fontSize: size, lineHeight: lineHeight,
+            paragraphMode: paragraphs, tabWidth: tabWidth, typography: type)
     }
 
     /// The fonts these options choose (`FontSelection`).

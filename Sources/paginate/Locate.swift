@@ -8,36 +8,36 @@ struct Locate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the 1-based number of the page that holds a place in the text.",
         discussion: """
-        Name the place with exactly one of:
-          --offset BYTE   byte offset, 0-based, as 'grep -b' prints (length: the end)
-          --char N        Unicode scalar index, 0-based; invalid UTF-8 counts as U+FFFD
-          --line N        start of source line N, 1-based, as 'grep -n' prints
-          --text PHRASE   first occurrence; white space matches any run of white space
+            Name the place with exactly one of:
+              --offset BYTE   byte offset, 0-based, as 'grep -b' prints (length: the end)
+              --char N        Unicode scalar index, 0-based; invalid UTF-8 counts as U+FFFD
+              --line N        start of source line N, 1-based, as 'grep -n' prints
+              --text PHRASE   first occurrence; white space matches any run of white space
 
-        Offsets, lines and characters count in the whole file as it is on disk, also with \
-        --encoding or a Project Gutenberg header left out (see 'paginate --help'); a phrase is \
-        looked for in the text laid out.
+            Offsets, lines and characters count in the whole file as it is on disk, also with \
+            --encoding or a Project Gutenberg header left out (see 'paginate --help'); a phrase is \
+            looked for in the text laid out.
 
-        Prints the page number, e.g. 2. Only the text up to the end of that page is laid out, so \
-        places early in a long book are answered quickly.
+            Prints the page number, e.g. 2. Only the text up to the end of that page is laid out, so \
+            places early in a long book are answered quickly.
 
-        --json prints one line: {"version": 1, "offset": 2263, "page": 2, "line": 3, "column": 0, \
-        "rect": {"x": 36, "y": 62.4, "width": 301.1, "height": 13.2}, "lineRange": {"start": 2190, \
-        "end": 2263}}. 'offset' is the byte offset located; 'line' the 1-based line on the page \
-        (over all columns, in reading order) that holds it; 'column' the 0-based column; 'rect' that \
-        line's box in page coordinates: points, origin at the page's top-left corner, y growing \
-        down; 'lineRange' the half-open byte range the line accounts for (its text and the white \
-        space after it). A page without lines gives null for line, column, rect and lineRange.
+            --json prints one line: {"version": 1, "offset": 2263, "page": 2, "line": 3, "column": 0, \
+            "rect": {"x": 36, "y": 62.4, "width": 301.1, "height": 13.2}, "lineRange": {"start": 2190, \
+            "end": 2263}}. 'offset' is the byte offset located; 'line' the 1-based line on the page \
+            (over all columns, in reading order) that holds it; 'column' the 0-based column; 'rect' that \
+            line's box in page coordinates: points, origin at the page's top-left corner, y growing \
+            down; 'lineRange' the half-open byte range the line accounts for (its text and the white \
+            space after it). A page without lines gives null for line, column, rect and lineRange.
 
-        Exit codes: 0 found; 1 the --text phrase does not occur; 64 usage error: not exactly one \
-        selector, or a place beyond the end of the input; 65 a page cannot hold one line; 66 the \
-        input or a font cannot be read.
+            Exit codes: 0 found; 1 the --text phrase does not occur; 64 usage error: not exactly one \
+            selector, or a place beyond the end of the input; 65 a page cannot hold one line; 66 the \
+            input or a font cannot be read.
 
-        Examples:
-          paginate locate book.txt --offset 20000
-          paginate locate book.txt --line 1200 --json
-          paginate locate book.txt --text "CHAPTER III."
-        """
+            Examples:
+              paginate locate book.txt --offset 20000
+              paginate locate book.txt --line 1200 --json
+              paginate locate book.txt --text "CHAPTER III."
+            """
     )
 
     @Argument(help: ArgumentHelp("The text file, or - for standard input.", valueName: "input"))
@@ -63,9 +63,10 @@ struct Locate: ParsableCommand {
     func validate() throws {
         let given = [offset != nil, character != nil, line != nil, text != nil].filter { $0 }.count
         guard given == 1 else {
-            throw ValidationError(given == 0
-                ? "name a place with one of --offset, --char, --line or --text"
-                : "give only one of --offset, --char, --line and --text (got \(given))")
+            throw ValidationError(
+                given == 0
+                    ? "name a place with one of --offset, --char, --line or --text"
+                    : "give only one of --offset, --char, --line and --text (got \(given))")
         }
         if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more (got \(offset))") }
         if let character, character < 0 { throw ValidationError("--char must be 0 or more (got \(character))") }
@@ -77,8 +78,9 @@ struct Locate: ParsableCommand {
         try reportingErrors {
             if !json {
                 // The page number alone comes from the page-map cache or a layout up to the place.
-                let job = try PageMapJob.run(inputPath: input, options: layout, offset: offset,
-                                             place: offset == nil ? { try place(in: $0) } : nil)
+                let job = try PageMapJob.run(
+                    inputPath: input, options: layout, offset: offset,
+                    place: offset == nil ? { try place(in: $0) } : nil)
                 let target = job.target ?? 0
                 guard target <= job.map.sourceLength, let index = job.map.pageIndex(containing: target) else {
                     throw CLIError(message: "offset \(target) is beyond the end of the input (\(job.map.sourceLength) bytes)", code: .usage)
@@ -93,8 +95,10 @@ struct Locate: ParsableCommand {
             guard let index = job.layout.pageIndex(containing: target) else {
                 throw CLIError(message: "offset \(target) is beyond the end of the input (\(job.layout.sourceLength) bytes)", code: .usage)
             }
-            print(QueryJSON.location(offset: target, page: index + 1, pageRange: job.layout.pages[index].range,
-                                    line: job.layout.locateLine(containing: target), origin: job.input.origin))
+            print(
+                QueryJSON.location(
+                    offset: target, page: index + 1, pageRange: job.layout.pages[index].range,
+                    line: job.layout.locateLine(containing: target), origin: job.input.origin))
         }
     }
 

@@ -59,7 +59,10 @@ enum OutputFile {
             return (fd, error)
         }
         guard fd >= 0 else {
-            throw CLIError(message: "cannot write '\(path)': \(String(cString: strerror(creationError))) (check that the folder exists and is writable)", code: .outputUnwritable)
+            throw CLIError(
+                message:
+                    "cannot write '\(path)': \(String(cString: strerror(creationError))) (check that the folder exists and is writable)",
+                code: .outputUnwritable)
         }
         let temporary = String(cString: template)
         func fail(_ what: String, _ error: Int32) -> CLIError {

@@ -14,15 +14,20 @@ struct PageMapJob {
     /// A page map that covers at least the page holding a location: `offset` (a byte offset into the
     /// file), or the one `place` finds in the text (a layout offset); the complete map without either.
     /// An early location in a long text lays out only the pages up to it.
-    static func run(inputPath: String, options: LayoutOptions, offset: Int? = nil,
-                    place: ((InputFile) throws -> Int)? = nil) throws -> PageMapJob {
+    static func run(
+        inputPath: String, options: LayoutOptions, offset: Int? = nil,
+        place: ((InputFile) throws -> Int)? = nil
+    ) throws -> PageMapJob {
         let pipeline = try CommandPipeline(options)
         let settings = pipeline.settings
         // Opening fonts takes longer than answering from the cache: the key needs only their files.
         let fontFiles = try pipeline.fontFiles()
-        let cache = options.noCache ? nil : PageMapCache.defaultDirectory().map {
-            PageMapCache(directory: $0, version: PaginateVersion.current)
-        }
+        let cache =
+            options.noCache
+            ? nil
+            : PageMapCache.defaultDirectory().map {
+                PageMapCache(directory: $0, version: PaginateVersion.current)
+            }
         let wantsLocation = offset != nil || place != nil
         func usable(_ map: PageMap, for target: Int?) -> Bool {
             if map.isComplete { return true }
@@ -34,8 +39,9 @@ struct PageMapJob {
         // An unchanged file is recognised by its identity, without reading it. Only files laid out
         // byte for byte are recorded so, so the map's offsets are the file's.
         if let cache, isFile, place == nil, let content = cache.contentHash(ofFileAt: inputPath, variant: variant),
-           let map = cache.pageMap(for: cache.key(content: content, settings: settings, fontFiles: fontFiles), settings: settings),
-           usable(map, for: offset) {
+            let map = cache.pageMap(for: cache.key(content: content, settings: settings, fontFiles: fontFiles), settings: settings),
+            usable(map, for: offset)
+        {
             if let summary = map.diagnostics.summary { Reporter.warn("\(inputPath): \(summary)") }
             Reporter.record("cache (hit)", .zero)
             return PageMapJob(map: map, cached: true, target: offset, origin: .identity(length: map.sourceLength))
@@ -47,7 +53,8 @@ struct PageMapJob {
         if let cache, let content {
             if isFile && input.origin.isIdentity { cache.remember(content, ofFileAt: inputPath, variant: variant) }
             if let map = cache.pageMap(for: cache.key(content: content, settings: settings, fontFiles: fontFiles), settings: settings),
-               usable(map, for: target) {
+                usable(map, for: target)
+            {
                 pipeline.warn(input, map.diagnostics)
                 Reporter.record("cache (hit)", .zero)
                 return PageMapJob(map: map, cached: true, target: target, origin: input.origin)

@@ -8,29 +8,29 @@ struct PageText: ParsableCommand {
         commandName: "page",
         abstract: "Print the text of a page or a range of pages, line by line as laid out.",
         discussion: """
-        PAGES is N (one page), N-M (pages N to M) or N- (page N to the last); pages count from 1.
+            PAGES is N (one page), N-M (pages N to M) or N- (page N to the last); pages count from 1.
 
-        Prints one output line per laid-out line, in reading order (with --columns, the first \
-        column top to bottom, then the next): the drawn text with trailing white space removed, a \
-        tab where tab stops leave a gap; a blank line in the layout is an empty line. Between two \
-        pages stands a line holding only a form feed (\\f), as pdftotext separates pages; there is \
-        none after the last page.
+            Prints one output line per laid-out line, in reading order (with --columns, the first \
+            column top to bottom, then the next): the drawn text with trailing white space removed, a \
+            tab where tab stops leave a gap; a blank line in the layout is an empty line. Between two \
+            pages stands a line holding only a form feed (\\f), as pdftotext separates pages; there is \
+            none after the last page.
 
-        --json prints one document, one line object per output line: {"version": 1, "pages": \
-        [{"page": 2, "lines": [{"line": 1, "column": 0, "text": "…", "start": 1834, "end": 1901, \
-        "rect": {"x": 36, "y": 36, "width": 301.1, "height": 13.2}}, …]}, …]}. 'line' is 1-based on \
-        its page over all columns, 'column' 0-based, start/end the half-open byte range the line \
-        accounts for (its text and the white space after it), 'rect' the line box in page \
-        coordinates: points, origin at the page's top-left corner, y down.
+            --json prints one document, one line object per output line: {"version": 1, "pages": \
+            [{"page": 2, "lines": [{"line": 1, "column": 0, "text": "…", "start": 1834, "end": 1901, \
+            "rect": {"x": 36, "y": 36, "width": 301.1, "height": 13.2}}, …]}, …]}. 'line' is 1-based on \
+            its page over all columns, 'column' 0-based, start/end the half-open byte range the line \
+            accounts for (its text and the white space after it), 'rect' the line box in page \
+            coordinates: points, origin at the page's top-left corner, y down.
 
-        Exit codes: 0 success; 64 usage error, e.g. a page beyond the last; 65 a page cannot hold \
-        one line; 66 the input or a font cannot be read.
+            Exit codes: 0 success; 64 usage error, e.g. a page beyond the last; 65 a page cannot hold \
+            one line; 66 the input or a font cannot be read.
 
-        Examples:
-          paginate page book.txt 12
-          paginate page book.txt 10-12 --page a5
-          paginate page book.txt 300- --json
-        """
+            Examples:
+              paginate page book.txt 12
+              paginate page book.txt 10-12 --page a5
+              paginate page book.txt 300- --json
+            """
     )
 
     @Argument(help: ArgumentHelp("The text file, or - for standard input.", valueName: "input"))

@@ -32,7 +32,8 @@ final class ProgressBar {
         let elapsed = Double((now - start).components.seconds) + Double((now - start).components.attoseconds) / 1e18
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
         let filled = Int((fraction * Double(ProgressBar.barWidth)).rounded(.down))
-        var line = "\(label)  [" + String(repeating: "#", count: filled)
+        var line =
+            "\(label)  [" + String(repeating: "#", count: filled)
             + String(repeating: "-", count: ProgressBar.barWidth - filled) + "]  "
         line += unit == "%" ? "\(Int((fraction * 100).rounded(.down)))%" : "\(done)/\(total) \(unit)"
         if elapsed > 0, done > 0 {

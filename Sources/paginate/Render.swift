@@ -7,16 +7,16 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lay the text out and write the pages as PDF, plain-text spreads or a JSON page map.",
         discussion: """
-        The format comes from --format, else from the output's extension (.pdf, .txt, .json), else \
-        PDF. Without -o the output is <input name>.pdf in the current folder, or standard output \
-        when reading standard input.
+            The format comes from --format, else from the output's extension (.pdf, .txt, .json), else \
+            PDF. Without -o the output is <input name>.pdf in the current folder, or standard output \
+            when reading standard input.
 
-        Examples:
-          paginate book.txt                (render is the default: writes book.pdf)
-          paginate render book.txt --page a5 --align justify --hyphenate -o a5.pdf
-          paginate render book.txt -o spreads.txt      (text spreads, two pages wide)
-          cat book.txt | paginate render - --format json -o -
-        """
+            Examples:
+              paginate book.txt                (render is the default: writes book.pdf)
+              paginate render book.txt --page a5 --align justify --hyphenate -o a5.pdf
+              paginate render book.txt -o spreads.txt      (text spreads, two pages wide)
+              cat book.txt | paginate render - --format json -o -
+            """
     )
 
     /// Output formats.
@@ -24,7 +24,9 @@ struct Render: ParsableCommand {
         case pdf, text, json
     }
 
-    @Argument(help: ArgumentHelp("The text file to paginate (UTF-8 unless --encoding says otherwise), or - for standard input.", valueName: "input"))
+    @Argument(
+        help: ArgumentHelp(
+            "The text file to paginate (UTF-8 unless --encoding says otherwise), or - for standard input.", valueName: "input"))
     var input: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the result, or - for standard output.", valueName: "path"))
@@ -33,7 +35,10 @@ struct Render: ParsableCommand {
     @Option(help: "Output format: pdf, text or json.")
     var format: Format?
 
-    @Option(help: "Pages side by side: 1 or 2. Text spreads show that many pages per spread (default 2); a PDF with 2 opens as facing pages, like a book (default 1, the viewer's single page).")
+    @Option(
+        help:
+            "Pages side by side: 1 or 2. Text spreads show that many pages per spread (default 2); a PDF with 2 opens as facing pages, like a book (default 1, the viewer's single page)."
+    )
     var spread: Int?
 
     @Option(help: "Document title in the PDF (default: the input file's name).")
@@ -45,13 +50,21 @@ struct Render: ParsableCommand {
     @Option(help: "Subject recorded in the PDF.")
     var subject: String?
 
-    @Option(help: ArgumentHelp("PDF page numbers, drawn in the margin: none, bottom (centred), outer (bottom outer corner, alternating like a book) or top.", valueName: "position"))
+    @Option(
+        help: ArgumentHelp(
+            "PDF page numbers, drawn in the margin: none, bottom (centred), outer (bottom outer corner, alternating like a book) or top.",
+            valueName: "position"))
     var folio: FolioPosition = .bottom
 
-    @Option(help: ArgumentHelp("PDF imposition: none, or 2up (two pages side by side on each sheet, twice the page width). Page counts stay counts of pages, not sheets.", valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "PDF imposition: none, or 2up (two pages side by side on each sheet, twice the page width). Page counts stay counts of pages, not sheets.",
+            valueName: "mode"))
     var impose: Imposition = .none
 
-    @Option(help: ArgumentHelp("A running header for the PDF, centred in the top margin of every page but the first (e.g. the title).", valueName: "text"))
+    @Option(
+        help: ArgumentHelp(
+            "A running header for the PDF, centred in the top margin of every page but the first (e.g. the title).", valueName: "text"))
     var header: String?
 
     @Flag(inversion: .prefixedNo, help: "List the chapter headings as PDF bookmarks (outline).")
@@ -81,7 +94,9 @@ struct Render: ParsableCommand {
                 renderer.facingPages = spread == 2
                 renderer.language = layout.typography.lang
                 if outline {
-                    renderer.outline = try CLIError.wrap { () throws(LayoutError) in try job.input.storage.headings(settings: job.layout.settings) }
+                    renderer.outline = try CLIError.wrap { () throws(LayoutError) in
+                        try job.input.storage.headings(settings: job.layout.settings)
+                    }
                 }
                 let bar = ProgressBar()
                 renderer.progress = { bar.update("writing PDF", done: $0, total: $1, unit: "pages") }
@@ -90,7 +105,9 @@ struct Render: ParsableCommand {
             case .text:
                 bytes = Reporter.time("export") { Array(TextSpreadRenderer(pagesPerSpread: spread ?? 2).render(job.layout).utf8) }
             case .json:
-                bytes = Reporter.time("export") { Array(PageMapJSON.render(job.layout, source: input == "-" ? nil : input, origin: job.input.origin).utf8) }
+                bytes = Reporter.time("export") {
+                    Array(PageMapJSON.render(job.layout, source: input == "-" ? nil : input, origin: job.input.origin).utf8)
+                }
             }
             try Reporter.time("write") { try OutputFile.write(bytes, to: outputPath, inputPath: input) }
             if outputPath != "-" {

@@ -74,8 +74,9 @@ enum Reporter {
 
     /// A duration in seconds with three decimals.
     static func seconds(_ duration: Duration) -> String {
-        let milliseconds = Int((Double(duration.components.seconds) * 1000
-                                + Double(duration.components.attoseconds) / 1e15).rounded())
+        let milliseconds = Int(
+            (Double(duration.components.seconds) * 1000
+                + Double(duration.components.attoseconds) / 1e15).rounded())
         let fraction = String(milliseconds % 1000)
         return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }

@@ -9,16 +9,23 @@ struct TypographyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Line alignment: left, justify, center or right.", valueName: "mode"))
     var align = defaults.alignment
 
-    @Option(help: ArgumentHelp("Line breaking: auto (optimal when justified, else greedy), greedy or optimal (Knuth–Plass).", valueName: "mode"))
+    @Option(
+        help: ArgumentHelp("Line breaking: auto (optimal when justified, else greedy), greedy or optimal (Knuth–Plass).", valueName: "mode")
+    )
     var breaking = defaults.breaking
 
     @Flag(help: "Hyphenate words with the pattern dictionary of --lang.")
     var hyphenate = defaults.hyphenationLanguage != nil
 
-    @Option(help: ArgumentHelp("Language of the text (BCP 47, e.g. en-US, de, fr): the hyphenation dictionary (default en-US) and the PDF's /Lang (recorded only when given).", valueName: "tag"))
+    @Option(
+        help: ArgumentHelp(
+            "Language of the text (BCP 47, e.g. en-US, de, fr): the hyphenation dictionary (default en-US) and the PDF's /Lang (recorded only when given).",
+            valueName: "tag"))
     var lang: String?
 
-    @Option(name: .customLong("hyphenate-min"), help: ArgumentHelp("Fewest letters before and after a hyphen, as two numbers.", valueName: "left,right"))
+    @Option(
+        name: .customLong("hyphenate-min"),
+        help: ArgumentHelp("Fewest letters before and after a hyphen, as two numbers.", valueName: "left,right"))
     var hyphenateMin = HyphenationMinimum(left: defaults.hyphenationLeftMinimum, right: defaults.hyphenationRightMinimum)
 
     @Flag(help: "Apply the font's pair kerning.")
@@ -27,7 +34,8 @@ struct TypographyOptions: ParsableArguments {
     @Flag(help: "Draw the fonts' standard ligatures (fi, fl, …); off so that text copied from the PDF stays plain letters.")
     var ligatures = defaults.ligatures
 
-    @Option(help: ArgumentHelp("Base direction of paragraphs: auto (from each paragraph's first strong letter), ltr or rtl.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("Base direction of paragraphs: auto (from each paragraph's first strong letter), ltr or rtl.", valueName: "dir"))
     var direction = defaults.direction
 
     @Option(help: ArgumentHelp("Fewest lines of a paragraph alone at the head of a page or column.", valueName: "n"))
@@ -39,16 +47,25 @@ struct TypographyOptions: ParsableArguments {
     @Option(help: ArgumentHelp("First-line indent of paragraphs.", valueName: "length"))
     var indent = Length(defaults.firstLineIndent)
 
-    @Option(name: .customLong("paragraph-spacing"), help: ArgumentHelp("Space between paragraphs (default: one empty line).", valueName: "length"))
+    @Option(
+        name: .customLong("paragraph-spacing"),
+        help: ArgumentHelp("Space between paragraphs (default: one empty line).", valueName: "length"))
     var paragraphSpacing: Length?
 
-    @Option(help: ArgumentHelp("Regular expression for chapter headings, matched anywhere in a line that stands alone between blank lines (default: lines like 'CHAPTER I.' or 'Chapter 12').", valueName: "regex"))
+    @Option(
+        help: ArgumentHelp(
+            "Regular expression for chapter headings, matched anywhere in a line that stands alone between blank lines (default: lines like 'CHAPTER I.' or 'Chapter 12').",
+            valueName: "regex"))
     var heading: String?
 
     @Flag(name: .customLong("chapter-break"), help: "Start each chapter heading on a new page.")
     var chapterBreak = defaults.chapterBreak
 
-    @Option(name: .customLong("heading-style"), help: ArgumentHelp("The face headings are set in: bold, regular, italic or bold-italic (default: bold with the bundled fonts; regular, the first --font, with --font files unless --heading-font is given).", valueName: "style"))
+    @Option(
+        name: .customLong("heading-style"),
+        help: ArgumentHelp(
+            "The face headings are set in: bold, regular, italic or bold-italic (default: bold with the bundled fonts; regular, the first --font, with --font files unless --heading-font is given).",
+            valueName: "style"))
     var headingStyle: FontStyle?
 
     func validate() throws {
@@ -62,7 +79,8 @@ struct TypographyOptions: ParsableArguments {
     static func isLanguageTag(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let language = parts.first, (2...8).contains(language.count),
-              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
@@ -70,11 +88,13 @@ struct TypographyOptions: ParsableArguments {
 
     /// The typography these options describe (checked with the rest of the settings).
     func typography() -> Typography {
-        Typography(alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang ?? Typography.defaultHyphenationLanguage : nil, kerning: kerning,
-                   widows: widows, orphans: orphans, firstLineIndent: indent.points, paragraphSpacing: paragraphSpacing?.points,
-                   headingPattern: heading, chapterBreak: chapterBreak,
-                   hyphenationLeftMinimum: hyphenateMin.left, hyphenationRightMinimum: hyphenateMin.right,
-                   direction: direction, ligatures: ligatures)
+        Typography(
+            alignment: align, breaking: breaking, hyphenationLanguage: hyphenate ? lang ?? Typography.defaultHyphenationLanguage : nil,
+            kerning: kerning,
+            widows: widows, orphans: orphans, firstLineIndent: indent.points, paragraphSpacing: paragraphSpacing?.points,
+            headingPattern: heading, chapterBreak: chapterBreak,
+            hyphenationLeftMinimum: hyphenateMin.left, hyphenationRightMinimum: hyphenateMin.right,
+            direction: direction, ligatures: ligatures)
     }
 }
 

@@ -139,8 +139,9 @@ final class AtomicOutputTests: XCTestCase {
         for (name, format) in [("book.pdf", "pdf"), ("book.txt", "text"), ("book.json", "json")] {
             let target = try existingTarget(name)
             // 20 blocks: 10 KiB in dash, 20 KiB in bash; every output of the book is larger.
-            let run = try BadInputProcess.paginate([book.path, "-o", target.path, "--format", format],
-                                                   wrapper: ["/bin/sh", "-c", "ulimit -f 20 && exec \"$0\" \"$@\""], timeout: 120)
+            let run = try BadInputProcess.paginate(
+                [book.path, "-o", target.path, "--format", format],
+                wrapper: ["/bin/sh", "-c", "ulimit -f 20 && exec \"$0\" \"$@\""], timeout: 120)
             if run.errors.contains("Sanitizer:DEADLYSIGNAL") {
                 // ThreadSanitizer's runtime faults on its own mappings under a file size limit.
                 throw XCTSkip("the sanitizer runtime cannot run under `ulimit -f`: \(run.errorLines.first ?? "")")
@@ -148,7 +149,8 @@ final class AtomicOutputTests: XCTestCase {
             XCTAssertFalse(run.crashed, "killed by a signal (SIGXFSZ must be ignored): \(run.summary)")
             XCTAssertEqual(run.status, 73, run.summary)
             XCTAssertEqual(run.errorLines.count, 1, run.summary)
-            XCTAssertTrue(run.errors.hasPrefix("paginate: error: cannot write '\(target.path)': writing failed: File too large"), run.summary)
+            XCTAssertTrue(
+                run.errors.hasPrefix("paginate: error: cannot write '\(target.path)': writing failed: File too large"), run.summary)
             XCTAssertEqual(try Data(contentsOf: target), Self.precious, "\(format): a failed write changed the target")
             XCTAssertEqual(temporaryFiles(), [], "\(format): a temporary file was left behind")
         }
@@ -262,12 +264,15 @@ final class AtomicOutputReproducibilityTests: XCTestCase {
         _ = try Corpus.prideAndPrejudice.bytes()
         let other = try TemporaryDirectory.make(prefix: "reproducible-other")
         defer { try? FileManager.default.removeItem(at: other) }
-        let first = try PaginateBinary.run([book.path, "-o", folder.appendingPathComponent("a.pdf").path],
-                                           environment: ["SOURCE_DATE_EPOCH": ""], timeout: 120)
-        let second = try PaginateBinary.run([book.path, "-o", other.appendingPathComponent("b.pdf").path],
-                                            environment: ["SOURCE_DATE_EPOCH": ""], timeout: 120)
+        let first = try PaginateBinary.run(
+            [book.path, "-o", folder.appendingPathComponent("a.pdf").path],
+            environment: ["SOURCE_DATE_EPOCH": ""], timeout: 120)
+        let second = try PaginateBinary.run(
+            [book.path, "-o", other.appendingPathComponent("b.pdf").path],
+            environment: ["SOURCE_DATE_EPOCH": ""], timeout: 120)
         XCTAssertEqual(first.status, 0, first.summary)
         XCTAssertEqual(second.status, 0, second.summary)
-        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("a.pdf")), try Data(contentsOf: other.appendingPathComponent("b.pdf")))
+        XCTAssertEqual(
+            try Data(contentsOf: folder.appendingPathComponent("a.pdf")), try Data(contentsOf: other.appendingPathComponent("b.pdf")))
     }
 }

@@ -22,8 +22,10 @@ final class BadInputFileTests: XCTestCase {
         return ["--font", url.path + suffix]
     }
 
-    private static func fontCase(_ name: String, code: Int32 = 66, message: String, timeout: TimeInterval = 60,
-                                 _ prepare: @escaping @Sendable (URL) throws -> [String]) -> Case {
+    private static func fontCase(
+        _ name: String, code: Int32 = 66, message: String, timeout: TimeInterval = 60,
+        _ prepare: @escaping @Sendable (URL) throws -> [String]
+    ) -> Case {
         Case.fails(name, .bytes(sample), code: code, message: message, timeout: timeout).with { $0.preparedArguments = prepare }
     }
 
@@ -36,7 +38,9 @@ final class BadInputFileTests: XCTestCase {
         fontCase("an empty font file", message: "not a font file") { try font(Data(), "empty.ttf", in: $0) },
         // It has glyphs for the space and A only: installed fonts draw the rest (fallback), so the
         // whole text is there and nothing is left uncovered.
-        Case.renders("a CFF OpenType font with three glyphs", .bytes(sample)).with { $0.preparedArguments = { try font(BadInputFixtures.cffFont, "cff.otf", in: $0) } },
+        Case.renders("a CFF OpenType font with three glyphs", .bytes(sample)).with {
+            $0.preparedArguments = { try font(BadInputFixtures.cffFont, "cff.otf", in: $0) }
+        },
         fontCase("a collection with the face index out of range", message: "face index 1 is out of range") {
             try font(try BadInputFixtures.collection(), "one.ttc", suffix: "#1", in: $0)
         },
@@ -94,47 +98,61 @@ final class BadInputFileTests: XCTestCase {
         .fails("an input that is a directory", .setup { $0.path }, code: 66, message: "it is a directory"),
         .fails("an input that does not exist", .setup { $0.appendingPathComponent("missing.txt").path }, code: 66, message: "No such file"),
         .fails("an empty input path", .setup { _ in "" }, code: 66, message: "No such file"),
-        .fails("an input below a file", .setup { folder in
-            try Data(sample).write(to: folder.appendingPathComponent("input.txt"))
-            return folder.appendingPathComponent("input.txt/child.txt").path
-        }, code: 66, message: "Not a directory"),
-        .fails("a dangling symbolic link", .setup { folder in
-            let link = folder.appendingPathComponent("link.txt")
-            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: folder.appendingPathComponent("gone.txt").path)
-            return link.path
-        }, code: 66, message: "No such file"),
-        .fails("a symbolic link loop", .setup { folder in
-            let link = folder.appendingPathComponent("loop.txt")
-            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: link.path)
-            return link.path
-        }, code: 66, message: "symbolic links"),
+        .fails(
+            "an input below a file",
+            .setup { folder in
+                try Data(sample).write(to: folder.appendingPathComponent("input.txt"))
+                return folder.appendingPathComponent("input.txt/child.txt").path
+            }, code: 66, message: "Not a directory"),
+        .fails(
+            "a dangling symbolic link",
+            .setup { folder in
+                let link = folder.appendingPathComponent("link.txt")
+                try FileManager.default.createSymbolicLink(
+                    atPath: link.path, withDestinationPath: folder.appendingPathComponent("gone.txt").path)
+                return link.path
+            }, code: 66, message: "No such file"),
+        .fails(
+            "a symbolic link loop",
+            .setup { folder in
+                let link = folder.appendingPathComponent("loop.txt")
+                try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: link.path)
+                return link.path
+            }, code: 66, message: "symbolic links"),
         // One line even when the path holds a line break.
-        .fails("a missing input whose name holds a newline", .setup { $0.appendingPathComponent("no\nsuch.txt").path },
-               code: 66, message: "No such file"),
-        Case.fails("an unreadable input", .setup { folder in
-            let url = folder.appendingPathComponent("secret.txt")
-            try Data(sample).write(to: url)
-            chmod(url.path, 0)
-            return url.path
-        }, code: 66, message: "Permission denied").with { $0.unprivileged = true },
+        .fails(
+            "a missing input whose name holds a newline", .setup { $0.appendingPathComponent("no\nsuch.txt").path },
+            code: 66, message: "No such file"),
+        Case.fails(
+            "an unreadable input",
+            .setup { folder in
+                let url = folder.appendingPathComponent("secret.txt")
+                try Data(sample).write(to: url)
+                chmod(url.path, 0)
+                return url.path
+            }, code: 66, message: "Permission denied"
+        ).with { $0.unprivileged = true },
         // open() succeeds, read() fails.
         .fails("an input whose reading fails", .setup { _ in "/proc/self/mem" }, code: 66, message: "Input/output error"),
         Case.fails("standard input that is a directory", .setup { _ in "-" }, code: 66, message: "standard input")
             .with { $0.standardInputFile = "/" },
         .renders("/dev/null as the input", .setup { _ in "/dev/null" }, text: .exactly("")),
-        .renders("standard input with invalid bytes", .standardInput([0xFF] + Array("abc".utf8)),
-                 warning: .exactly("1 invalid UTF-8 sequence replaced by U+FFFD"), text: .exactly("\u{FFFD}abc")),
-        .renders("a FIFO as the input", .setup { folder in
-            let fifo = folder.appendingPathComponent("pipe.txt")
-            try BadInputFixtures.makeFIFO(fifo)
-            Thread.detachNewThread {
-                let fd = open(fifo.path, O_WRONLY)
-                guard fd >= 0 else { return }
-                _ = sample.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-                close(fd)
-            }
-            return fifo.path
-        }, text: .exactly(String(decoding: sample, as: UTF8.self))),
+        .renders(
+            "standard input with invalid bytes", .standardInput([0xFF] + Array("abc".utf8)),
+            warning: .exactly("1 invalid UTF-8 sequence replaced by U+FFFD"), text: .exactly("\u{FFFD}abc")),
+        .renders(
+            "a FIFO as the input",
+            .setup { folder in
+                let fifo = folder.appendingPathComponent("pipe.txt")
+                try BadInputFixtures.makeFIFO(fifo)
+                Thread.detachNewThread {
+                    let fd = open(fifo.path, O_WRONLY)
+                    guard fd >= 0 else { return }
+                    _ = sample.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                    close(fd)
+                }
+                return fifo.path
+            }, text: .exactly(String(decoding: sample, as: UTF8.self))),
     ]
 
     func testInputPaths() throws { try run(Self.inputs) }
@@ -167,7 +185,8 @@ final class BadInputFileTests: XCTestCase {
         Case.fails("an output that links to the input", .bytes(sample), code: 64, message: "it is the input file").with {
             $0.output = { folder in
                 let link = folder.appendingPathComponent("link.pdf")
-                try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: folder.appendingPathComponent("input.txt").path)
+                try FileManager.default.createSymbolicLink(
+                    atPath: link.path, withDestinationPath: folder.appendingPathComponent("input.txt").path)
                 return link.path
             }
         },
@@ -178,9 +197,11 @@ final class BadInputFileTests: XCTestCase {
                 return link.path
             }
         },
-        Case.fails("an output in a missing folder after a warning", .bytes([0xFF] + sample), code: 73, message: "No such file",
-                   afterWarning: true)
-            .with { $0.output = { $0.appendingPathComponent("missing/out.pdf").path } },
+        Case.fails(
+            "an output in a missing folder after a warning", .bytes([0xFF] + sample), code: 73, message: "No such file",
+            afterWarning: true
+        )
+        .with { $0.output = { $0.appendingPathComponent("missing/out.pdf").path } },
     ]
 
     func testOutputPaths() throws { try run(Self.outputs) }
@@ -232,7 +253,8 @@ final class BadInputFileTests: XCTestCase {
         }
         XCTAssertEqual(run.status, 0, run.summary)
         let data = received.wait(timeout: 30)
-        XCTAssertTrue(data?.starts(with: Data("%PDF-".utf8)) == true, "the FIFO's reader should get the PDF (got \(data?.count ?? -1) bytes)")
+        XCTAssertTrue(
+            data?.starts(with: Data("%PDF-".utf8)) == true, "the FIFO's reader should get the PDF (got \(data?.count ?? -1) bytes)")
         var info = stat()
         XCTAssertEqual(lstat(fifo.path, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO was replaced")

@@ -34,8 +34,10 @@ final class BadInputFuzzRegressionTests: XCTestCase {
         return fonts
     }
 
-    private static func layout(_ bytes: [UInt8], settings: LayoutSettings = .bookDefaults, fonts: FontChain? = nil,
-                               through offset: Int? = nil) throws -> Layout {
+    private static func layout(
+        _ bytes: [UInt8], settings: LayoutSettings = .bookDefaults, fonts: FontChain? = nil,
+        through offset: Int? = nil
+    ) throws -> Layout {
         let manager = LayoutManager(fonts: try fonts ?? Self.fonts(), settings: settings)
         return try manager.layout(TextStorage(bytes: bytes), includeRuns: true, through: offset)
     }
@@ -88,8 +90,9 @@ final class BadInputFuzzRegressionTests: XCTestCase {
 
     /// A page of 9 lines of 10 pt; `blank` paragraphs of one line each, so separators fall at page ends.
     private static func settings(mode: ParagraphMode = .blank) -> LayoutSettings {
-        LayoutSettings(page: PageSetup(size: Size(width: 200, height: 95), margins: EdgeInsets(all: 0)),
-                       fontSize: 10, lineHeight: 1, paragraphMode: mode)
+        LayoutSettings(
+            page: PageSetup(size: Size(width: 200, height: 95), margins: EdgeInsets(all: 0)),
+            fontSize: 10, lineHeight: 1, paragraphMode: mode)
     }
 
     /// Layout stopped at any offset has exactly the full layout's pages up to the one holding the
@@ -108,7 +111,9 @@ final class BadInputFuzzRegressionTests: XCTestCase {
                 problems.append("only \(partial.pages.count) pages")
             } else {
                 for index in 0...holding where partial.pages[index] != full.pages[index] {
-                    problems.append("page \(index + 1): bytes \(partial.pages[index].range) vs \(full.pages[index].range), last line \(partial.pages[index].lines.last?.range as Any) vs \(full.pages[index].lines.last?.range as Any)")
+                    problems.append(
+                        "page \(index + 1): bytes \(partial.pages[index].range) vs \(full.pages[index].range), last line \(partial.pages[index].lines.last?.range as Any) vs \(full.pages[index].lines.last?.range as Any)"
+                    )
                 }
             }
             if !partial.isComplete && partial.pages.count != holding + 1 {
@@ -125,10 +130,12 @@ final class BadInputFuzzRegressionTests: XCTestCase {
     /// blank lines on a page that holds one 57.4 pt line, stopped at every offset.
     func testFuzzFindingStoppedLayoutsMatchTheFullLayout() throws {
         let text: [UInt8] = [0xE3, 0x80, 0x27, 0x0A, 0x0A, 0x0A, 0x80, 0x27, 0x0A, 0x80, 0x27, 0x0A, 0x94]
-        let settings = LayoutSettings(page: PageSetup(size: Size(width: 78, height: 108),
-                                                      margins: EdgeInsets(top: 1, right: 0.5, bottom: 1.0 / 3, left: 0.25),
-                                                      columns: 1, gutter: 8),
-                                      fontSize: 20.5, lineHeight: 2.8, paragraphMode: .blank, tabWidth: 11)
+        let settings = LayoutSettings(
+            page: PageSetup(
+                size: Size(width: 78, height: 108),
+                margins: EdgeInsets(top: 1, right: 0.5, bottom: 1.0 / 3, left: 0.25),
+                columns: 1, gutter: 8),
+            fontSize: 20.5, lineHeight: 2.8, paragraphMode: .blank, tabWidth: 11)
         let latinOnly = FontChain(fonts: [try Self.fonts().fonts[0]])
         let full = try Self.layout(text, settings: settings, fonts: latinOnly)
         for offset in 0...text.count {
@@ -154,10 +161,13 @@ final class BadInputFuzzRegressionTests: XCTestCase {
         let full = try Self.layout([UInt8](try Data(contentsOf: input)))
         let firstPage = try XCTUnwrap(full.pages.first)
         let lastLine = try XCTUnwrap(firstPage.lines.last)
-        let run = try BadInputProcess.paginate(["locate", input.path, "--offset", String(lastLine.range.lowerBound), "--json", "--no-cache"])
+        let run = try BadInputProcess.paginate([
+            "locate", input.path, "--offset", String(lastLine.range.lowerBound), "--json", "--no-cache",
+        ])
         XCTAssertEqual(run.status, 0, run.summary)
-        XCTAssertTrue(run.output.contains("\"lineRange\": {\"start\": \(lastLine.range.lowerBound), \"end\": \(lastLine.range.upperBound)}"),
-                      "expected the line \(lastLine.range) of the full layout: \(run.output)")
+        XCTAssertTrue(
+            run.output.contains("\"lineRange\": {\"start\": \(lastLine.range.lowerBound), \"end\": \(lastLine.range.upperBound)}"),
+            "expected the line \(lastLine.range) of the full layout: \(run.output)")
     }
 
     // MARK: - uncovered-space
@@ -180,14 +190,19 @@ final class BadInputFuzzRegressionTests: XCTestCase {
     /// a 1e308 pt square page in four columns, 1 pt type, and no text.
     func testPagesTooLargeForIntegerArithmeticAreRefused() throws {
         let latinOnly = FontChain(fonts: [try Self.fonts().fonts[0]])
-        let fuzzed = LayoutSettings(page: PageSetup(size: Size(width: 1e308, height: 1e308),
-                                                    margins: EdgeInsets(top: 2, right: 1, bottom: 2.0 / 3, left: 0.5),
-                                                    columns: 4, gutter: 0),
-                                    fontSize: 1, lineHeight: 1.4, paragraphMode: .auto, tabWidth: 1)
+        let fuzzed = LayoutSettings(
+            page: PageSetup(
+                size: Size(width: 1e308, height: 1e308),
+                margins: EdgeInsets(top: 2, right: 1, bottom: 2.0 / 3, left: 0.5),
+                columns: 4, gutter: 0),
+            fontSize: 1, lineHeight: 1.4, paragraphMode: .auto, tabWidth: 1)
         var cases = [(fuzzed, [UInt8]())]
         for side in [14_401, 1e15, 1e20, .greatestFiniteMagnitude] {
-            cases.append((LayoutSettings(page: PageSetup(size: Size(width: side, height: 600), margins: EdgeInsets(all: 36))),
-                          Array("text".utf8)))
+            cases.append(
+                (
+                    LayoutSettings(page: PageSetup(size: Size(width: side, height: 600), margins: EdgeInsets(all: 36))),
+                    Array("text".utf8)
+                ))
         }
         for (settings, text) in cases {
             let manager = LayoutManager(fonts: latinOnly, settings: settings)
@@ -197,8 +212,9 @@ final class BadInputFuzzRegressionTests: XCTestCase {
             XCTAssertThrowsError(try manager.pageMap(TextStorage(bytes: text), jobs: 2), "\(settings.page.size)")
         }
         // The largest page PDF allows still lays out.
-        let largest = LayoutSettings(page: PageSetup(size: Size(width: 14_400, height: 14_400), margins: EdgeInsets(all: 0), columns: 4),
-                                     fontSize: 1)
+        let largest = LayoutSettings(
+            page: PageSetup(size: Size(width: 14_400, height: 14_400), margins: EdgeInsets(all: 0), columns: 4),
+            fontSize: 1)
         let layout = try LayoutManager(fonts: latinOnly, settings: largest).layout(TextStorage(bytes: Array("a b".utf8)))
         XCTAssertEqual(layout.pageCount, 1)
     }
@@ -237,7 +253,8 @@ final class BadInputFuzzRegressionTests: XCTestCase {
     func testSavedFindingsDoNotCrashTheTool() throws {
         let root = Repository.url(".fuzz-corpus")
         let committed = Repository.url("Fuzz/Findings")
-        let folders = ["known/layout", "known/pdf", "findings/layout", "findings/pdf"].map { root.appendingPathComponent($0) }
+        let folders =
+            ["known/layout", "known/pdf", "findings/layout", "findings/pdf"].map { root.appendingPathComponent($0) }
             + ["layout", "pdf"].map { committed.appendingPathComponent($0) }
         // A finding saved locally and committed too is replayed once.
         var seen = Set<String>()
@@ -253,8 +270,10 @@ final class BadInputFuzzRegressionTests: XCTestCase {
             let input = scratch.appendingPathComponent("input.txt")
             try data.dropFirst(20).write(to: input)
             for mode in ["auto", "blank", "lines"] {
-                let run = try BadInputProcess.paginate([input.path, "-o", scratch.appendingPathComponent("out.pdf").path,
-                                                        "--paragraphs", mode, "--page", "200x150", "--margin", "10", "--columns", "2"])
+                let run = try BadInputProcess.paginate([
+                    input.path, "-o", scratch.appendingPathComponent("out.pdf").path,
+                    "--paragraphs", mode, "--page", "200x150", "--margin", "10", "--columns", "2",
+                ])
                 XCTAssertFalse(run.crashed, "\(file.lastPathComponent) (\(mode)): \(run.summary)")
                 XCTAssertEqual(run.status, 0, "\(file.lastPathComponent) (\(mode)): \(run.summary)")
             }

@@ -75,16 +75,22 @@ struct BadInputCase: Sendable {
     /// A file or device to connect as standard input (for `-` as the input).
     var standardInputFile: String?
 
-    static func renders(_ name: String, _ source: Source, _ arguments: [String] = [], pages: Int? = 1,
-                        warning: Warning = .none, text: Text = .source, timeout: TimeInterval = 60) -> BadInputCase {
-        BadInputCase(name: name, source: source, arguments: arguments,
-                     outcome: .renders(pages: pages, warning: warning, text: text), timeout: timeout)
+    static func renders(
+        _ name: String, _ source: Source, _ arguments: [String] = [], pages: Int? = 1,
+        warning: Warning = .none, text: Text = .source, timeout: TimeInterval = 60
+    ) -> BadInputCase {
+        BadInputCase(
+            name: name, source: source, arguments: arguments,
+            outcome: .renders(pages: pages, warning: warning, text: text), timeout: timeout)
     }
 
-    static func fails(_ name: String, _ source: Source, _ arguments: [String] = [], code: Int32, message: String,
-                      afterWarning: Bool = false, timeout: TimeInterval = 60) -> BadInputCase {
-        BadInputCase(name: name, source: source, arguments: arguments,
-                     outcome: .fails(code: code, message: message, afterWarning: afterWarning), timeout: timeout)
+    static func fails(
+        _ name: String, _ source: Source, _ arguments: [String] = [], code: Int32, message: String,
+        afterWarning: Bool = false, timeout: TimeInterval = 60
+    ) -> BadInputCase {
+        BadInputCase(
+            name: name, source: source, arguments: arguments,
+            outcome: .fails(code: code, message: message, afterWarning: afterWarning), timeout: timeout)
     }
 
     /// This case with `change` applied (for the less common settings).
@@ -98,7 +104,8 @@ struct BadInputCase: Sendable {
 /// Runs bad-input cases against the built binary and checks their outcomes.
 enum BadInputRunner {
     /// A short, readable text every settings case lays out.
-    static let sample = Array("It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.\n".utf8)
+    static let sample = Array(
+        "It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.\n".utf8)
 
     /// Runs every case, going on after one that fails or cannot run; a skipped case (no way to
     /// drop privileges) is reported after the others ran.
@@ -144,11 +151,13 @@ enum BadInputRunner {
         let before = TemporaryDirectory.contents(of: folder)
 
         let started = Date()
-        let run = try BadInputProcess.paginate(arguments, stdin: standardInput, stdinFile: badCase.standardInputFile,
-                                               environment: badCase.environment,
-                                               unprivileged: badCase.unprivileged, timeout: badCase.timeout)
+        let run = try BadInputProcess.paginate(
+            arguments, stdin: standardInput, stdinFile: badCase.standardInputFile,
+            environment: badCase.environment,
+            unprivileged: badCase.unprivileged, timeout: badCase.timeout)
         let seconds = Date().timeIntervalSince(started)
-        let context = "[\(badCase.name)] paginate \(arguments.map { $0.count > 80 ? String($0.prefix(80)) + "…" : $0 }.joined(separator: " ")) (\(String(format: "%.1f", seconds)) s):\n\(run.summary)"
+        let context =
+            "[\(badCase.name)] paginate \(arguments.map { $0.count > 80 ? String($0.prefix(80)) + "…" : $0 }.joined(separator: " ")) (\(String(format: "%.1f", seconds)) s):\n\(run.summary)"
         XCTAssertLessThan(seconds, badCase.timeout * TestTimeScale.factor, "\(context)\nslower than the bound", file: file, line: line)
         XCTAssertFalse(run.crashed, "\(context)\nthe tool was killed by a signal", file: file, line: line)
 
@@ -164,7 +173,8 @@ enum BadInputRunner {
             XCTAssertTrue(run.errors.hasSuffix("\n"), "\(context)\nstderr ends with a newline", file: file, line: line)
             let errorLines = lines.filter { !$0.isEmpty }
             let allowed = afterWarning ? 2 : 1
-            XCTAssertTrue(errorLines.count >= 1 && errorLines.count <= allowed, "\(context)\nexpected one error line", file: file, line: line)
+            XCTAssertTrue(
+                errorLines.count >= 1 && errorLines.count <= allowed, "\(context)\nexpected one error line", file: file, line: line)
             if afterWarning && errorLines.count == 2 {
                 XCTAssertTrue(errorLines[0].hasPrefix("paginate: warning: "), context, file: file, line: line)
             }
@@ -182,8 +192,9 @@ enum BadInputRunner {
             case .exactly(let text):
                 XCTAssertEqual(run.errors, prefix + text + "\n", context, file: file, line: line)
             case .startingWith(let text):
-                XCTAssertTrue(run.errors.hasPrefix(prefix + text) && run.errorLines.count == 1,
-                              "\(context)\nexpected one warning starting with '\(text)'", file: file, line: line)
+                XCTAssertTrue(
+                    run.errors.hasPrefix(prefix + text) && run.errorLines.count == 1,
+                    "\(context)\nexpected one warning starting with '\(text)'", file: file, line: line)
             }
             guard run.status == 0 else { return }
             let pdf = URL(fileURLWithPath: output)
@@ -192,17 +203,21 @@ enum BadInputRunner {
             let counted = try PDFTools.pageCount(pdf)
             if let pages { XCTAssertEqual(counted, pages, "\(context)\npages", file: file, line: line) }
             XCTAssertEqual(run.output, "wrote \(output): \(counted) page\(counted == 1 ? "" : "s")\n", context, file: file, line: line)
-            try checkText(text, pdf: pdf, source: badCase.source, input: input, standardInput: standardInput,
-                          context: context, file: file, line: line)
+            try checkText(
+                text, pdf: pdf, source: badCase.source, input: input, standardInput: standardInput,
+                context: context, file: file, line: line)
             if output.hasPrefix(folder.path + "/") {
-                XCTAssertEqual(Set(after), Set(before).union([URL(fileURLWithPath: output).lastPathComponent]),
-                               "\(context)\nonly the output is added", file: file, line: line)
+                XCTAssertEqual(
+                    Set(after), Set(before).union([URL(fileURLWithPath: output).lastPathComponent]),
+                    "\(context)\nonly the output is added", file: file, line: line)
             }
         }
     }
 
-    private static func checkText(_ text: BadInputCase.Text, pdf: URL, source: BadInputCase.Source, input: String,
-                                  standardInput: Data?, context: String, file: StaticString, line: UInt) throws {
+    private static func checkText(
+        _ text: BadInputCase.Text, pdf: URL, source: BadInputCase.Source, input: String,
+        standardInput: Data?, context: String, file: StaticString, line: UInt
+    ) throws {
         switch text {
         case .unchecked:
             return
@@ -216,7 +231,8 @@ enum BadInputRunner {
             let extracted = try PDFTools.run("pdftotext", ["-enc", "UTF-8", "-raw", pdf.path, "-"])
             XCTAssertEqual(extracted.status, 0, context, file: file, line: line)
             let (found, others) = occurrences(of: scalar, in: extracted.stdout)
-            XCTAssertEqual(found, count, "\(context)\ncount of U+\(String(scalar.value, radix: 16)) in the PDF text", file: file, line: line)
+            XCTAssertEqual(
+                found, count, "\(context)\ncount of U+\(String(scalar.value, radix: 16)) in the PDF text", file: file, line: line)
             XCTAssertEqual(others, 0, "\(context)\nno other visible characters", file: file, line: line)
         case .source, .exactly:
             let expected: [Unicode.Scalar]
@@ -267,7 +283,8 @@ enum BadInputRunner {
     static func visibleScalars(of bytes: [UInt8]) -> [Unicode.Scalar] {
         var scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]), scalars.first == "\u{FEFF}" { scalars.removeFirst() }
-        return scalars
+        return
+            scalars
             .filter { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }
     }
 }
@@ -282,15 +299,18 @@ enum BadInputProcess {
 
     /// Runs `paginate` with `arguments` (dropping to `nobody` first when asked and running as root),
     /// through `PaginateBinary.run`; the other parameters are its own.
-    static func paginate(_ arguments: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
-                         environment: [String: String] = [:], unprivileged: Bool = false, wrapper: [String] = [],
-                         timeout: TimeInterval = 60) throws -> ProcessResult {
+    static func paginate(
+        _ arguments: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
+        environment: [String: String] = [:], unprivileged: Bool = false, wrapper: [String] = [],
+        timeout: TimeInterval = 60
+    ) throws -> ProcessResult {
         var prefix = wrapper
         if unprivileged && isRoot {
             guard let setpriv else { throw XCTSkip("running as root without setpriv: cannot test permissions") }
             prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + prefix
         }
-        return try PaginateBinary.run(arguments, stdin: stdin, stdinFile: stdinFile, stdoutFile: stdoutFile,
-                                      environment: environment, wrapper: prefix, timeout: timeout)
+        return try PaginateBinary.run(
+            arguments, stdin: stdin, stdinFile: stdinFile, stdoutFile: stdoutFile,
+            environment: environment, wrapper: prefix, timeout: timeout)
     }
 }

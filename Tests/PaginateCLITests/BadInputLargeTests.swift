@@ -12,9 +12,11 @@ final class BadInputLargeTests: XCTestCase {
 
     func testFiftyMegabyteLineWithoutBreakOpportunities() throws {
         let count = 50_000_000
-        try BadInputRunner.check(.renders("a 50 MB line without a break opportunity",
-                                          .generated { [UInt8](repeating: UInt8(ascii: "x"), count: count) },
-                                          pages: nil, text: .only("x", count: count), timeout: Self.fiftyMegabyteBound))
+        try BadInputRunner.check(
+            .renders(
+                "a 50 MB line without a break opportunity",
+                .generated { [UInt8](repeating: UInt8(ascii: "x"), count: count) },
+                pages: nil, text: .only("x", count: count), timeout: Self.fiftyMegabyteBound))
     }
 
     /// Laying out (`count`) a line four times as long takes at most about four times as long: a
@@ -43,7 +45,9 @@ final class BadInputLargeTests: XCTestCase {
             short = try seconds(megabytes)
         }
         let long = try seconds(4 * megabytes)
-        XCTAssertLessThan(long, max(short, 0.05) * 8,
-                          "\(megabytes) MB took \(String(format: "%.2f", short)) s, \(4 * megabytes) MB \(String(format: "%.2f", long)) s: worse than linear")
+        XCTAssertLessThan(
+            long, max(short, 0.05) * 8,
+            "\(megabytes) MB took \(String(format: "%.2f", short)) s, \(4 * megabytes) MB \(String(format: "%.2f", long)) s: worse than linear"
+        )
     }
 }

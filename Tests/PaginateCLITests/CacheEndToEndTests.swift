@@ -36,8 +36,9 @@ final class CacheEndToEndTests: XCTestCase {
         XCTAssertEqual(try run(["count", input.path] + settings).output, first)
         let uncached = try run(["count", input.path, "--no-cache"] + settings, cache: folder.appendingPathComponent("unused").path)
         XCTAssertEqual(uncached.output, first)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("unused/paginate").path),
-                       "--no-cache must not create a cache")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("unused/paginate").path),
+            "--no-cache must not create a cache")
         let map = try run(["map", input.path] + settings).output
         XCTAssertEqual(try run(["map", input.path, "--no-cache"] + settings).output, map)
     }
@@ -54,8 +55,9 @@ final class CacheEndToEndTests: XCTestCase {
         let longer = bytes + Data(String(repeating: "more text ", count: 3000).utf8)
         try longer.write(to: input)
         let grown = try run(["count", input.path] + settings).output
-        XCTAssertGreaterThan(Int(grown.trimmingCharacters(in: .whitespacesAndNewlines))!,
-                             Int(before.trimmingCharacters(in: .whitespacesAndNewlines))!)
+        XCTAssertGreaterThan(
+            Int(grown.trimmingCharacters(in: .whitespacesAndNewlines))!,
+            Int(before.trimmingCharacters(in: .whitespacesAndNewlines))!)
     }
 
     func testDamagedEntriesAreIgnored() throws {

@@ -17,8 +17,10 @@ final class ConfigEndToEndTests: XCTestCase {
     }
 
     /// The page count `count` prints with these arguments and environment.
-    private func pages(_ arguments: [String], environment: [String: String] = [:],
-                       file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    private func pages(
+        _ arguments: [String], environment: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
         let run = try PaginateBinary.run(["count", sample] + arguments, environment: environment)
         XCTAssertEqual(run.status, 0, run.summary, file: file, line: line)
         return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -34,17 +36,24 @@ final class ConfigEndToEndTests: XCTestCase {
     func testEnvironmentVariablesActAsTheirOptions() throws {
         let byOptions = try pages(["--page", "a6", "--size", "12", "--line-height", "1.5", "--kerning"])
         XCTAssertNotEqual(byOptions, try pages([]), "the options must change the count for this test to mean anything")
-        let byEnvironment = try pages([], environment: ["PAGINATE_PAGE": "a6", "PAGINATE_SIZE": "12",
-                                                        "PAGINATE_LINE_HEIGHT": "1.5", "PAGINATE_KERNING": "1"])
+        let byEnvironment = try pages(
+            [],
+            environment: [
+                "PAGINATE_PAGE": "a6", "PAGINATE_SIZE": "12",
+                "PAGINATE_LINE_HEIGHT": "1.5", "PAGINATE_KERNING": "1",
+            ])
         XCTAssertEqual(byEnvironment, byOptions)
     }
 
     func testTheConfigFileActsAsItsOptionsWithCommentsQuotesAndRepeatedFonts() throws {
         let font = Repository.url("Fonts/DejaVuSerif.ttf").path
         let fallback = Repository.url("Fonts/DroidSansFallback-Flat.ttf").path
-        let byOptions = try pages(["--page", "a6", "--margin", "10mm", "--heading", "CHAPTER [IVX]+\\.", "--chapter-break",
-                                   "--font", font, "--font", fallback])
-        let environment = try config("""
+        let byOptions = try pages([
+            "--page", "a6", "--margin", "10mm", "--heading", "CHAPTER [IVX]+\\.", "--chapter-break",
+            "--font", font, "--font", fallback,
+        ])
+        let environment = try config(
+            """
             # a comment, then settings
             page = a6
               margin=10mm

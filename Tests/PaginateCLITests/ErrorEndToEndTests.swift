@@ -23,8 +23,10 @@ final class ErrorEndToEndTests: XCTestCase {
 
     /// Runs `arguments` and checks the failure: exit code, one error line, no output, no stray files.
     @discardableResult
-    private func assertFails(_ arguments: [String], exitCode: Int32, mentioning fragment: String? = nil,
-                             file: StaticString = #filePath, line: UInt = #line) throws -> ProcessResult {
+    private func assertFails(
+        _ arguments: [String], exitCode: Int32, mentioning fragment: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ProcessResult {
         let before = TemporaryDirectory.contents(of: folder)
         let run = try PaginateBinary.run(arguments)
         let context = "paginate \(arguments.joined(separator: " ")):\n\(run.summary)"
@@ -63,7 +65,9 @@ final class ErrorEndToEndTests: XCTestCase {
 
     /// Not an error any more: a CFF OpenType font is embedded (as CIDFontType0 with FontFile3).
     func testPostScriptOutlineFontIsEmbedded() throws {
-        let font = try XCTUnwrap(Self.findCFFFont(), "no OpenType font with CFF outlines under /usr/share/fonts; Scripts/install-dependencies.sh installs fonts-inconsolata")
+        let font = try XCTUnwrap(
+            Self.findCFFFont(),
+            "no OpenType font with CFF outlines under /usr/share/fonts; Scripts/install-dependencies.sh installs fonts-inconsolata")
         let run = try PaginateBinary.run([input.path, "--font", font, "-o", output.path])
         XCTAssertEqual(run.status, 0, run.summary)
         let fonts = try PDFTools.fonts(output)

@@ -73,8 +73,11 @@ final class FontsEndToEndTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.summary)
         let lines = run.output.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.first?.contains("OUTLINES") == true, run.output)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("Inconsolata ") && $0.contains(" CFF ") && !$0.contains("not usable") && $0.hasSuffix("Inconsolata.otf") },
-                      run.output)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasPrefix("Inconsolata ") && $0.contains(" CFF ") && !$0.contains("not usable") && $0.hasSuffix("Inconsolata.otf")
+            },
+            run.output)
         let plain = try PaginateBinary.run(["fonts", "inconsolata"])
         XCTAssertEqual(plain.status, 0, plain.summary)
         XCTAssertTrue(plain.output.contains("Inconsolata.otf"), plain.output)
@@ -121,8 +124,10 @@ final class FontsEndToEndTests: XCTestCase {
             let record = try XCTUnwrap(JSONSerialization.jsonObject(with: run.stdout) as? [String: Any], run.summary)
             return try XCTUnwrap(record["pages"] as? Int, run.summary)
         }
-        let mono = try pages(PaginateBinary.run(["count", input.path, "--json", "--size", "24"],
-                                                environment: ["PAGINATE_FONT": "Liberation Mono"]))
+        let mono = try pages(
+            PaginateBinary.run(
+                ["count", input.path, "--json", "--size", "24"],
+                environment: ["PAGINATE_FONT": "Liberation Mono"]))
         let narrow = try pages(PaginateBinary.run(["count", input.path, "--json", "--size", "24", "--font", "Liberation Sans Narrow"]))
         XCTAssertGreaterThan(mono, narrow, "a monospace font fills more pages than a narrow one")
     }

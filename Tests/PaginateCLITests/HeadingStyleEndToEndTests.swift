@@ -11,7 +11,8 @@ final class HeadingStyleEndToEndTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try TemporaryDirectory.make(prefix: "heading-style")
-        let text = "CHAPTER I\n\nIt is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife.\n\nCHAPTER II\n\nMr. Bennet was among the earliest of those who waited on Mr. Bingley.\n"
+        let text =
+            "CHAPTER I\n\nIt is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife.\n\nCHAPTER II\n\nMr. Bennet was among the earliest of those who waited on Mr. Bingley.\n"
         try Data(text.utf8).write(to: input)
     }
 
@@ -60,17 +61,23 @@ final class HeadingStyleEndToEndTests: XCTestCase {
         }
         XCTAssertEqual(try headingStyle([]), "bold")
         XCTAssertEqual(try headingStyle(["--heading-style", "italic"]), "italic")
-        XCTAssertEqual(try headingStyle(["--font", bundledFont("DejaVuSerif.ttf")]), "regular",
-                       "with --font files headings stay in the first font")
-        XCTAssertEqual(try headingStyle(["--font", bundledFont("DejaVuSerif.ttf"), "--heading-font", bundledFont("DejaVuSerif-Bold.ttf")]),
-                       "bold")
+        XCTAssertEqual(
+            try headingStyle(["--font", bundledFont("DejaVuSerif.ttf")]), "regular",
+            "with --font files headings stay in the first font")
+        XCTAssertEqual(
+            try headingStyle(["--font", bundledFont("DejaVuSerif.ttf"), "--heading-font", bundledFont("DejaVuSerif-Bold.ttf")]),
+            "bold")
     }
 
     func testFontFilesKeepHeadingsInTheFirstFontUnlessAHeadingFontIsGiven() throws {
         let own = try render("own.pdf", ["--font", bundledFont("DejaVuSerif-Italic.ttf")])
         XCTAssertEqual(Set(try PDFTools.fonts(own).map(\.family)), ["DejaVuSerif-Italic"])
-        let withHeadingFont = try render("own-bold.pdf", ["--font", bundledFont("DejaVuSerif-Italic.ttf"),
-                                                          "--heading-font", bundledFont("DejaVuSerif-BoldItalic.ttf")])
+        let withHeadingFont = try render(
+            "own-bold.pdf",
+            [
+                "--font", bundledFont("DejaVuSerif-Italic.ttf"),
+                "--heading-font", bundledFont("DejaVuSerif-BoldItalic.ttf"),
+            ])
         XCTAssertEqual(Set(try PDFTools.fonts(withHeadingFont).map(\.family)), ["DejaVuSerif-Italic", "DejaVuSerif-BoldItalic"])
     }
 
@@ -107,14 +114,20 @@ final class HeadingStyleEndToEndTests: XCTestCase {
         try Data((heading + "\n\nText.\n").utf8).write(to: input)
         let cache = folder.appendingPathComponent("cache").path
         func lines(_ style: String) throws -> String {
-            let result = try PaginateBinary.run(["page", input.path, "1", "--page", "237x200", "--margin", "10",
-                                                 "--heading-style", style], cacheDirectory: cache)
+            let result = try PaginateBinary.run(
+                [
+                    "page", input.path, "1", "--page", "237x200", "--margin", "10",
+                    "--heading-style", style,
+                ], cacheDirectory: cache)
             XCTAssertEqual(result.status, 0, result.summary)
             return result.output
         }
         func map(_ style: String) throws -> String {
-            let result = try PaginateBinary.run(["map", input.path, "--page", "237x200", "--margin", "10",
-                                                 "--heading-style", style], cacheDirectory: cache)
+            let result = try PaginateBinary.run(
+                [
+                    "map", input.path, "--page", "237x200", "--margin", "10",
+                    "--heading-style", style,
+                ], cacheDirectory: cache)
             XCTAssertEqual(result.status, 0, result.summary)
             return result.output
         }

@@ -17,7 +17,8 @@ final class OutputEndToEndTests: XCTestCase {
     /// A small text file in the test's folder.
     private func smallInput(named name: String = "book.txt") throws -> URL {
         let url = folder.appendingPathComponent(name)
-        let paragraph = "It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.\n\n"
+        let paragraph =
+            "It is a truth universally acknowledged, that a single man in possession of a good fortune, must be in want of a wife.\n\n"
         try Data((String(repeating: paragraph, count: 40) + "如是我聞。一時佛在舍衛國。\n").utf8).write(to: url)
         return url
     }
@@ -64,8 +65,9 @@ final class OutputEndToEndTests: XCTestCase {
         let input = try smallInput()
         let run = try PaginateBinary.run([input.path, "--format", "text", "-o", "-"])
         XCTAssertEqual(run.status, 0, run.summary)
-        XCTAssertTrue(run.output.hasPrefix(" ") && run.output.split(separator: "\n").first?.contains("- 1 -") == true,
-                      "stdout should start with a spread header: \(run.output.prefix(200))")
+        XCTAssertTrue(
+            run.output.hasPrefix(" ") && run.output.split(separator: "\n").first?.contains("- 1 -") == true,
+            "stdout should start with a spread header: \(run.output.prefix(200))")
         XCTAssertNoThrow(try SpreadReader(run.output))
 
         let file = folder.appendingPathComponent("x.txt")

@@ -25,8 +25,9 @@ final class ParagraphRulesEndToEndTests: XCTestCase {
                 let parallel = try map(corpus, options)
                 let sequential = try map(corpus, options, lines: true)
                 XCTAssertEqual(parallel.pageCount, sequential.pageCount, "\(corpus.rawValue) \(options)")
-                XCTAssertEqual(parallel.pages.map { [$0.start, $0.end, $0.lines] }, sequential.pages.map { [$0.start, $0.end, $0.lines] },
-                               "\(corpus.rawValue) \(options)")
+                XCTAssertEqual(
+                    parallel.pages.map { [$0.start, $0.end, $0.lines] }, sequential.pages.map { [$0.start, $0.end, $0.lines] },
+                    "\(corpus.rawValue) \(options)")
                 let count = try PaginateBinary.run(["count", corpus.url.path] + Corpus.options + options)
                 XCTAssertEqual(count.output, "\(parallel.pageCount)\n", "\(corpus.rawValue) \(options)")
             }

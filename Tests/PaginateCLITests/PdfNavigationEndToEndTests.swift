@@ -26,7 +26,8 @@ final class PdfNavigationEndToEndTests: XCTestCase {
     /// The words `pdftotext -bbox` finds on pages `pages`, as (text, xMin, yMin, xMax, yMax).
     private func words(_ pdf: URL, pages: ClosedRange<Int>) throws -> [[(text: String, box: [Double])]] {
         try pages.map { page in
-            let html = try PDFTools.run("pdftotext", ["-enc", "UTF-8", "-bbox", "-f", String(page), "-l", String(page), pdf.path, "-"]).output
+            let html = try PDFTools.run("pdftotext", ["-enc", "UTF-8", "-bbox", "-f", String(page), "-l", String(page), pdf.path, "-"])
+                .output
             return html.components(separatedBy: "<word ").dropFirst().compactMap { entry in
                 let box = ["xMin", "yMin", "xMax", "yMax"].compactMap { name -> Double? in
                     guard let range = entry.range(of: "\(name)=\"") else { return nil }
@@ -110,9 +111,11 @@ final class PdfNavigationEndToEndTests: XCTestCase {
         XCTAssertEqual(outlines.compactMap { $0["destpageposfrom1"] as? Int }, chapterLines.map { map.page(holding: lineStarts[$0]) ?? -1 })
         // And `locate` agrees for the first, a middle and the last chapter.
         for index in [0, 30, 60] {
-            let located = try PaginateBinary.run(["locate", "--line", String(chapterLines[index] + 1), Corpus.prideAndPrejudice.url.path] + Corpus.options)
-            XCTAssertEqual(Int(located.output.trimmingCharacters(in: .whitespacesAndNewlines)), outlines[index]["destpageposfrom1"] as? Int,
-                           "chapter \(index + 1)")
+            let located = try PaginateBinary.run(
+                ["locate", "--line", String(chapterLines[index] + 1), Corpus.prideAndPrejudice.url.path] + Corpus.options)
+            XCTAssertEqual(
+                Int(located.output.trimmingCharacters(in: .whitespacesAndNewlines)), outlines[index]["destpageposfrom1"] as? Int,
+                "chapter \(index + 1)")
         }
 
         let catalog = try PDFTools.run("qpdf", ["--show-object=1", pdf.path]).output

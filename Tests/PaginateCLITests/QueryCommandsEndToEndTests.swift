@@ -175,15 +175,17 @@ final class QueryCommandsEndToEndTests: XCTestCase {
             let pages = run.output.components(separatedBy: "\u{0C}\n")
             XCTAssertEqual(pages.count, map.pageCount, "\(corpus.rawValue): one form feed line between pages")
             for (page, entry) in zip(pages, map.pages) {
-                XCTAssertEqual(page.split(separator: "\n", omittingEmptySubsequences: false).count - 1, entry.lines,
-                               "\(corpus.rawValue): page \(entry.page) should print its \(entry.lines) lines")
+                XCTAssertEqual(
+                    page.split(separator: "\n", omittingEmptySubsequences: false).count - 1, entry.lines,
+                    "\(corpus.rawValue): page \(entry.page) should print its \(entry.lines) lines")
             }
             for line in run.output.split(separator: "\n") where line != "\u{0C}" {
                 XCTAssertFalse(line.last?.isWhitespace ?? false, "\(corpus.rawValue): trailing white space in '\(line)'")
             }
             let source = String(decoding: try corpus.bytes(), as: UTF8.self)
-            let difference = VisibleText.firstDifference(expected: VisibleText.expected(fromSource: source),
-                                                         actual: VisibleText.of(run.output))
+            let difference = VisibleText.firstDifference(
+                expected: VisibleText.expected(fromSource: source),
+                actual: VisibleText.of(run.output))
             XCTAssertNil(difference, "\(corpus.rawValue): \(difference ?? "")")
         }
     }
@@ -333,8 +335,9 @@ final class QueryCommandsEndToEndTests: XCTestCase {
             let records = try run.output.split(separator: "\n").map { try JSONRecord(Data($0.utf8)) }
             XCTAssertTrue(records.allSatisfy { $0.int("version") == 1 })
             let lineStart = try XCTUnwrap(first.int("start")), lineEnd = try XCTUnwrap(first.int("end"))
-            let hit = try XCTUnwrap(records.first { ($0.int("start") ?? -1) >= lineStart && ($0.int("start") ?? -1) < lineEnd },
-                                    "no occurrence of '\(phrase)' starts on the line '\(first.string("text") ?? "")'")
+            let hit = try XCTUnwrap(
+                records.first { ($0.int("start") ?? -1) >= lineStart && ($0.int("start") ?? -1) < lineEnd },
+                "no occurrence of '\(phrase)' starts on the line '\(first.string("text") ?? "")'")
             XCTAssertEqual(hit.int("page"), pagesExpected[0])
             XCTAssertEqual(hit.int("line"), first.int("line"))
             let rects = try hit.objects("rects")
@@ -349,8 +352,9 @@ final class QueryCommandsEndToEndTests: XCTestCase {
             // hanging space that ends the line.
             let topEnd = (top.double("x") ?? 0) + (top.double("width") ?? 0)
             let textEnd = (firstRect.double("x") ?? 0) + (firstRect.double("width") ?? 0)
-            XCTAssertTrue(topEnd >= textEnd - 0.002 && topEnd <= textEnd + 11 / 2,
-                          "first rectangle ends at \(topEnd), its line's text at \(textEnd)")
+            XCTAssertTrue(
+                topEnd >= textEnd - 0.002 && topEnd <= textEnd + 11 / 2,
+                "first rectangle ends at \(topEnd), its line's text at \(textEnd)")
             XCTAssertEqual(bottom.double("x"), secondRect.double("x"))
             XCTAssertGreaterThan(top.double("width") ?? 0, 0)
             XCTAssertGreaterThan(bottom.double("width") ?? 0, 0)
@@ -388,8 +392,9 @@ final class QueryCommandsEndToEndTests: XCTestCase {
         let script = Repository.url("Examples/chapter-pages.sh").path
         let binaryFolder = URL(fileURLWithPath: try PaginateBinary.executable()).deletingLastPathComponent().path
         let searchPath = binaryFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let run = try ChildProcess.run(["/usr/bin/env", "PATH=\(searchPath)", "bash", script, corpus.url.path] + Corpus.options,
-                                       environment: PaginateBinary.environment())
+        let run = try ChildProcess.run(
+            ["/usr/bin/env", "PATH=\(searchPath)", "bash", script, corpus.url.path] + Corpus.options,
+            environment: PaginateBinary.environment())
         XCTAssertEqual(run.status, 0, run.summary)
         XCTAssertEqual(run.errors, "")
 

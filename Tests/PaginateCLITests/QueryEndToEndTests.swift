@@ -35,8 +35,9 @@ final class QueryEndToEndTests: XCTestCase {
             XCTAssertEqual(run.status, 0, run.summary)
             XCTAssertEqual(run.errors, "")
             let digits = run.output.unicodeScalars.dropLast()
-            XCTAssertTrue(run.output.hasSuffix("\n") && !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) },
-                          "count should print digits and a newline, printed '\(run.output)'")
+            XCTAssertTrue(
+                run.output.hasSuffix("\n") && !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) },
+                "count should print digits and a newline, printed '\(run.output)'")
             XCTAssertGreaterThan(Int(String(digits)) ?? 0, 0)
         }
     }

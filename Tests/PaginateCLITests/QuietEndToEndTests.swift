@@ -25,8 +25,9 @@ final class QuietEndToEndTests: XCTestCase {
     private func assertQuietSilences(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
         let loud = try PaginateBinary.run(arguments)
         XCTAssertEqual(loud.status, 0, loud.summary, file: file, line: line)
-        XCTAssertTrue(loud.errorLines.contains { $0.hasPrefix("paginate: warning: ") && $0.contains("invalid UTF-8") },
-                      "without --quiet the replaced bytes are reported: \(loud.summary)", file: file, line: line)
+        XCTAssertTrue(
+            loud.errorLines.contains { $0.hasPrefix("paginate: warning: ") && $0.contains("invalid UTF-8") },
+            "without --quiet the replaced bytes are reported: \(loud.summary)", file: file, line: line)
         let quiet = try PaginateBinary.run(arguments + ["--quiet"])
         XCTAssertEqual(quiet.status, 0, quiet.summary, file: file, line: line)
         XCTAssertEqual(quiet.errors, "", quiet.summary, file: file, line: line)

@@ -122,8 +122,11 @@ final class RenderEndToEndTests: XCTestCase {
         XCTAssertEqual(pages.count, rendered.map.pageCount)
         for (entry, text) in zip(rendered.map.pages, pages) {
             let slice = String(decoding: rendered.source[entry.start..<entry.end], as: UTF8.self)
-            if let difference = VisibleText.firstDifference(expected: VisibleText.expected(fromSource: slice), actual: VisibleText.of(text)) {
-                XCTFail("PDF page \(entry.page) of \(corpus.rawValue) does not hold the map's bytes \(entry.start)..<\(entry.end): \(difference)")
+            if let difference = VisibleText.firstDifference(expected: VisibleText.expected(fromSource: slice), actual: VisibleText.of(text))
+            {
+                XCTFail(
+                    "PDF page \(entry.page) of \(corpus.rawValue) does not hold the map's bytes \(entry.start)..<\(entry.end): \(difference)"
+                )
                 break
             }
         }
@@ -146,8 +149,9 @@ final class RenderEndToEndTests: XCTestCase {
                 func histogram(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar: Int] {
                     scalars.filter { $0 != "-" }.reduce(into: [:]) { $0[$1, default: 0] += 1 }
                 }
-                XCTAssertEqual(histogram(expected), histogram(actual),
-                               "page \(entry.page) of \(corpus.rawValue): \(VisibleText.firstDifference(expected: expected, actual: actual) ?? "")")
+                XCTAssertEqual(
+                    histogram(expected), histogram(actual),
+                    "page \(entry.page) of \(corpus.rawValue): \(VisibleText.firstDifference(expected: expected, actual: actual) ?? "")")
             }
             if corpus == .diamondSutra {
                 XCTAssertEqual(exactPages, pages.count, "the sutra has no hyphens or gaps: its reading order should be exact")

@@ -90,7 +90,9 @@ final class ReportingEndToEndTests: XCTestCase {
         XCTAssertNotNil(steps["break"], run.errors)
         XCTAssertNotNil(steps["place"], run.errors)
         XCTAssertNil(steps["break+place"], "the page-map path breaks all paragraphs before placing any: \(run.errors)")
-        XCTAssertEqual(run.output.trimmingCharacters(in: .whitespacesAndNewlines), try PaginateBinary.run(["count", sample, "--no-cache"]).output.trimmingCharacters(in: .whitespacesAndNewlines))
+        XCTAssertEqual(
+            run.output.trimmingCharacters(in: .whitespacesAndNewlines),
+            try PaginateBinary.run(["count", sample, "--no-cache"]).output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     func testVerboseOverridesQuiet() throws {
@@ -139,8 +141,9 @@ final class ReportingEndToEndTests: XCTestCase {
         XCTAssertEqual(quiet.status, 0, quiet.summary)
         XCTAssertFalse(quiet.output.contains("["), "a bar despite --quiet: \(quiet.output.suffix(300))")
 
-        let piped = try ChildProcess.run(["/bin/sh", "-c", try lateInputCommand(["-o", pdf, "--size", "8"])],
-                                         environment: PaginateBinary.environment())
+        let piped = try ChildProcess.run(
+            ["/bin/sh", "-c", try lateInputCommand(["-o", pdf, "--size", "8"])],
+            environment: PaginateBinary.environment())
         XCTAssertEqual(piped.status, 0, piped.summary)
         XCTAssertEqual(piped.errors, "", "stderr is a file here: no bar, no escape codes")
     }

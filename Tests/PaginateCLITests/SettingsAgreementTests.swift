@@ -39,7 +39,8 @@ final class SettingsAgreementTests: XCTestCase {
     }
 
     private static let cases: [Case] = [
-        .refuses("a page narrower than a PDF page may be", ["--page", "2x600", "--margin", "0"], "--page must be between 3 and 14400 points"),
+        .refuses(
+            "a page narrower than a PDF page may be", ["--page", "2x600", "--margin", "0"], "--page must be between 3 and 14400 points"),
         .accepts("the smallest page", ["--page", "3x3", "--margin", "0", "--size", "1", "--line-height", "1"]),
         .refuses("a page wider than a PDF page may be", ["--page", "14401x600"], "--page must be between 3 and 14400 points"),
         .accepts("the largest page", ["--page", "14400x14400"]),
@@ -98,7 +99,8 @@ final class SettingsAgreementTests: XCTestCase {
         for (subcommand, arguments) in invocations([]) {
             let run = try PaginateBinary.run(arguments, environment: ["PAGINATE_CONFIG": config.path])
             XCTAssertEqual(run.status, 64, "\(subcommand): \(run.summary)")
-            XCTAssertEqual(run.errorLines, ["paginate: error: --page must be between 3 and 14400 points on each side (got 2x600 pt)"], subcommand)
+            XCTAssertEqual(
+                run.errorLines, ["paginate: error: --page must be between 3 and 14400 points on each side (got 2x600 pt)"], subcommand)
         }
     }
 }

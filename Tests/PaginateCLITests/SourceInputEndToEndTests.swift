@@ -95,8 +95,9 @@ final class SourceInputEndToEndTests: XCTestCase {
         XCTAssertEqual(stripped.map.pageCount, plain.map.pageCount)
         XCTAssertEqual(stripped.map.pages.first?.start, start, "the first page starts on the line after the start marker")
         XCTAssertEqual(stripped.map.pages.last?.end, end, "the last page ends before the end marker's line")
-        XCTAssertEqual(stripped.map.pages.map { [$0.start - start, $0.end - start, $0.lines] },
-                       plain.map.pages.map { [$0.start, $0.end, $0.lines] }, "the pages of the book alone, moved by the header's length")
+        XCTAssertEqual(
+            stripped.map.pages.map { [$0.start - start, $0.end - start, $0.lines] },
+            plain.map.pages.map { [$0.start, $0.end, $0.lines] }, "the pages of the book alone, moved by the header's length")
         let settings = stripped.json["settings"] as? [String: Any] ?? [:]
         XCTAssertEqual(settings["encoding"] as? String, "utf-8")
         let kept = settings["keptRange"] as? [String: Any] ?? [:]
@@ -130,14 +131,17 @@ final class SourceInputEndToEndTests: XCTestCase {
         // A byte of the licence is not laid out: a usage error naming the book's bytes.
         let header = try run(["locate", path, "--offset", "10"])
         XCTAssertEqual(header.status, 64, header.summary)
-        XCTAssertEqual(header.errorLines.last?.hasPrefix("paginate: error: offset 10 is in the Project Gutenberg header or footer"), true, header.errors)
+        XCTAssertEqual(
+            header.errorLines.last?.hasPrefix("paginate: error: offset 10 is in the Project Gutenberg header or footer"), true,
+            header.errors)
         XCTAssertEqual(header.errorLines.filter { $0.contains("error") }.count, 1)
 
         let found = try run(["find", path, "Netherfield Park"])
         let foundAlone = try run(["find", bookPath, "Netherfield Park"])
         let ranges = { (result: ProcessResult) in result.output.split(separator: "\n").map { $0.split(separator: "\t")[2] } }
-        XCTAssertEqual(ranges(found).map(String.init),
-                       ranges(foundAlone).map { $0.split(separator: "-").map { String(Int($0)! + start) }.joined(separator: "-") })
+        XCTAssertEqual(
+            ranges(found).map(String.init),
+            ranges(foundAlone).map { $0.split(separator: "-").map { String(Int($0)! + start) }.joined(separator: "-") })
         XCTAssertFalse(ranges(found).isEmpty)
 
         let pdf = try pdfText(path)
@@ -188,7 +192,7 @@ final class SourceInputEndToEndTests: XCTestCase {
         let latin1 = text.unicodeScalars.map { UInt8($0.value) }
         let utf16: [UInt8] = [0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let paths = [try write(utf8, "utf8.txt"), try write(latin1, "latin1.txt"), try write(utf16, "utf16.txt")]
-        let extra: [[String]] = [[], ["--encoding", "latin1"], []]   // UTF-16 is found from its byte order mark
+        let extra: [[String]] = [[], ["--encoding", "latin1"], []]  // UTF-16 is found from its byte order mark
 
         let maps = try zip(paths, extra).map { try map($0, $1) }
         XCTAssertEqual(maps.map(\.map.pageCount), Array(repeating: maps[0].map.pageCount, count: 3))
@@ -208,19 +212,24 @@ final class SourceInputEndToEndTests: XCTestCase {
 
         // A word's offset is where its bytes are in each file.
         let word = "na\u{EF}ve r\u{E9}sum\u{E9}"
-        let encoded: [[UInt8]] = [Array(word.utf8), word.unicodeScalars.map { UInt8($0.value) },
-                                  Array(word.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }]
+        let encoded: [[UInt8]] = [
+            Array(word.utf8), word.unicodeScalars.map { UInt8($0.value) },
+            Array(word.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+        ]
         let files = [utf8, latin1, utf16]
         for index in 0..<3 {
             let expected = files[index].firstRange(of: encoded[index])!
             let located = try locate(paths[index], ["--text", word], extra[index])
             XCTAssertEqual(int(located["offset"]), expected.lowerBound, paths[index])
             let found = try run(["find", paths[index], word] + extra[index])
-            XCTAssertEqual(found.output, "\(int(located["page"]) ?? 0)\t\(int(located["line"]) ?? 0)\t\(expected.lowerBound)-\(expected.upperBound)\n", found.summary)
+            XCTAssertEqual(
+                found.output, "\(int(located["page"]) ?? 0)\t\(int(located["line"]) ?? 0)\t\(expected.lowerBound)-\(expected.upperBound)\n",
+                found.summary)
             let back = try locate(paths[index], ["--offset", String(expected.lowerBound + 1)], extra[index])
             XCTAssertEqual(int(back["page"]), int(located["page"]))
-            XCTAssertEqual(int(back["offset"]), expected.lowerBound + (index == 2 ? 0 : 1),
-                           "the second byte of a UTF-16 character locates the character's start")
+            XCTAssertEqual(
+                int(back["offset"]), expected.lowerBound + (index == 2 ? 0 : 1),
+                "the second byte of a UTF-16 character locates the character's start")
         }
         let character = try locate(paths[2], ["--char", "1"])
         XCTAssertEqual(int(character["offset"]), 2, "character 0 is the byte order mark")

@@ -46,8 +46,9 @@ final class TypographyEndToEndTests: XCTestCase {
         let source = String(decoding: try Corpus.prideAndPrejudice.bytes(), as: UTF8.self)
         let expected = VisibleText.expected(fromSource: source)
         let extracted = VisibleText.of(try PDFTools.text(pdf, order: .physical))
-        let hyphens = try XCTUnwrap(addedHyphens(expected: expected, actual: extracted),
-                                    VisibleText.firstDifference(expected: expected, actual: extracted) ?? "")
+        let hyphens = try XCTUnwrap(
+            addedHyphens(expected: expected, actual: extracted),
+            VisibleText.firstDifference(expected: expected, actual: extracted) ?? "")
         XCTAssertGreaterThan(hyphens, 100, "a justified book of 400 pages hyphenates words")
         XCTAssertLessThan(hyphens, pages * 10)
 
@@ -65,8 +66,10 @@ final class TypographyEndToEndTests: XCTestCase {
     func testCountMapAndRenderAgreeUnderEveryAlignment() throws {
         let folder = try TemporaryDirectory.make(prefix: "alignment")
         defer { try? FileManager.default.removeItem(at: folder) }
-        for options in [["--align", "center"], ["--align", "right"], ["--align", "justify", "--breaking", "greedy"],
-                        ["--breaking", "optimal"], ["--align", "justify", "--hyphenate", "--lang", "en"]] {
+        for options in [
+            ["--align", "center"], ["--align", "right"], ["--align", "justify", "--breaking", "greedy"],
+            ["--breaking", "optimal"], ["--align", "justify", "--hyphenate", "--lang", "en"],
+        ] {
             let sub = try folder.appendingPathComponent(options.joined()).creatingDirectory()
             let (pdf, pages) = try render(.prideAndPrejudice, Corpus.options + options, in: sub)
             XCTAssertEqual(try PDFTools.pageCount(pdf), pages, "\(options)")

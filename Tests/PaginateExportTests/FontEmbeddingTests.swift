@@ -50,9 +50,10 @@ final class FontEmbeddingTests: XCTestCase {
     static func render(_ sample: Sample) throws -> String {
         let chain = try FontChain(files: [sample.font])
         let font = chain.fonts[0]
-        let widest = sample.lines.map { line in
-            line.unicodeScalars.reduce(0.0) { $0 + Double(font.width(of: $1.value) ?? 0) * fontSize / 1000 }
-        }.max() ?? 0
+        let widest =
+            sample.lines.map { line in
+                line.unicodeScalars.reduce(0.0) { $0 + Double(font.width(of: $1.value) ?? 0) * fontSize / 1000 }
+            }.max() ?? 0
         let pages = sample.lines.map { [[PdfFixture.RunSpec(font: 0, text: $0, x: 0)]] }
         let layout = PdfFixture.layout(pages, fontSize: fontSize, pageSize: Size(width: (widest + 80).rounded(.up), height: 110))
         let renderer = PDFRenderer(fonts: chain, title: sample.name, creator: "paginate-tests", dateSource: .fixed(nil))
@@ -78,8 +79,9 @@ final class FontEmbeddingTests: XCTestCase {
         for character in ["Ά", "Έ", "Ή", "Ί", "Ё", "ё", "ў"] {
             XCTAssertTrue(check.output.contains("('\(character)'"), "\(character) not reported:\n\(check.output)")
         }
-        XCTAssertTrue(check.output.contains("composite glyph Alphatonos → component 779: composite glyph Alpha → component 36: glyph A"),
-                      check.output)
+        XCTAssertTrue(
+            check.output.contains("composite glyph Alphatonos → component 779: composite glyph Alpha → component 36: glyph A"),
+            check.output)
     }
 
     // MARK: - Pictures
@@ -95,7 +97,8 @@ final class FontEmbeddingTests: XCTestCase {
     }
 
     func testThePictureCheckFailsOnMissingBaseLetters() throws {
-        let compared = try Tool.run(Self.pictureCheck, ["\(Self.samplesFolder)/previous-writer.pdf", "\(Self.samplesFolder)/previous-writer.txt"])
+        let compared = try Tool.run(
+            Self.pictureCheck, ["\(Self.samplesFolder)/previous-writer.pdf", "\(Self.samplesFolder)/previous-writer.txt"])
         XCTAssertEqual(compared.status, 1, compared.output + compared.errors)
         XCTAssertTrue(compared.output.contains("line 1 differs"), compared.output)
         XCTAssertTrue(compared.output.contains("line 2 differs"), compared.output)
@@ -143,7 +146,8 @@ final class FontEmbeddingTests: XCTestCase {
         let samplePath = pdf + ".txt"
         try sample.lines.joined(separator: "\n").write(toFile: samplePath, atomically: true, encoding: .utf8)
         XCTAssertEqual(try Tool.run(Self.glyphCheck, [pdf]).status, 0)
-        let compared = try Tool.run(Self.pictureCheck, [pdf, samplePath, "--font", "\(font.path):\(font.faceIndex)", "--size", "\(Self.fontSize)"])
+        let compared = try Tool.run(
+            Self.pictureCheck, [pdf, samplePath, "--font", "\(font.path):\(font.faceIndex)", "--size", "\(Self.fontSize)"])
         XCTAssertEqual(compared.status, 0, compared.output + compared.errors)
     }
 

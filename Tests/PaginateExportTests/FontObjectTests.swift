@@ -24,7 +24,8 @@ final class FontObjectTests: XCTestCase {
     }
 
     func testToUnicodeWritesSurrogatePairsBeyondTheBMP() {
-        let cmap = String(decoding: ToUnicodeCMap([(code: 0x0D3E, text: "𝐴"), (code: 0x0024, text: "A"), (code: 0, text: "")]).bytes, as: UTF8.self)
+        let cmap = String(
+            decoding: ToUnicodeCMap([(code: 0x0D3E, text: "𝐴"), (code: 0x0024, text: "A"), (code: 0, text: "")]).bytes, as: UTF8.self)
         XCTAssertTrue(cmap.contains("<0D3E> <D835DC34>"), cmap)
         XCTAssertTrue(cmap.contains("<0024> <0041>"), cmap)
         XCTAssertTrue(cmap.contains("<0000> <FFFD>"), "an empty text is not allowed; U+FFFD stands in")
@@ -58,7 +59,9 @@ final class FontObjectTests: XCTestCase {
             XCTAssertEqual(run.map { $0.widths[Int(code) - $0.first] }, width, "code \(code)")
         }
         // Few runs are not joined.
-        XCTAssertEqual(CIDWidths([1: 300, 5: 400, 6: 400, 9: 1000]).runs, [CIDWidths.Run(first: 1, widths: [300]), CIDWidths.Run(first: 9, widths: [1000])])
+        XCTAssertEqual(
+            CIDWidths([1: 300, 5: 400, 6: 400, 9: 1000]).runs,
+            [CIDWidths.Run(first: 1, widths: [300]), CIDWidths.Run(first: 9, widths: [1000])])
     }
 
     func testLongRunsAreSplitBelowTheArrayLimit() {
@@ -153,8 +156,9 @@ final class FontObjectTests: XCTestCase {
         let subsetter = try FontSubsetter(path: path, faceIndex: 0)
         // DejaVu's OS/2 table (version 1) has no cap height: the top of its H gives it.
         let capitalTop = try XCTUnwrap(subsetter.glyph(for: 0x48).flatMap(subsetter.top(ofGlyph:)))
-        let metrics = FontDescriptorMetrics(head: subsetter.table("head"), os2: subsetter.table("OS/2"), post: subsetter.table("post"),
-                                            capitalTop: capitalTop, ascent: 0.928)
+        let metrics = FontDescriptorMetrics(
+            head: subsetter.table("head"), os2: subsetter.table("OS/2"), post: subsetter.table("post"),
+            capitalTop: capitalTop, ascent: 0.928)
         XCTAssertEqual(metrics.flags & 4, 4, "symbolic: glyphs are addressed by CID")
         XCTAssertEqual(metrics.flags & 1, 0, "not fixed pitch")
         XCTAssertEqual(metrics.flags & 64, 0, "upright")
@@ -165,7 +169,8 @@ final class FontObjectTests: XCTestCase {
         XCTAssertTrue((700...760).contains(metrics.capHeight), "\(metrics.capHeight)")
         XCTAssertNil(metrics.embeddingRefusal)
         let italic = try FontSubsetter(path: PdfFixture.repoRoot + "/Fonts/DejaVuSerif-Italic.ttf", faceIndex: 0)
-        let slanted = FontDescriptorMetrics(head: italic.table("head"), os2: italic.table("OS/2"), post: italic.table("post"), ascent: 0.928)
+        let slanted = FontDescriptorMetrics(
+            head: italic.table("head"), os2: italic.table("OS/2"), post: italic.table("post"), ascent: 0.928)
         XCTAssertLessThan(slanted.italicAngle, 0)
         XCTAssertEqual(slanted.flags & 64, 64, "italic")
     }
@@ -173,8 +178,9 @@ final class FontObjectTests: XCTestCase {
     func testRestrictedLicenceIsRefused() {
         var os2 = [UInt8](repeating: 0, count: 96)
         os2[9] = 0x02  // fsType: restricted licence embedding
-        XCTAssertEqual(FontDescriptorMetrics(head: [], os2: os2, post: [], ascent: 0.8).embeddingRefusal,
-                       "its licence (OS/2 fsType) forbids embedding")
+        XCTAssertEqual(
+            FontDescriptorMetrics(head: [], os2: os2, post: [], ascent: 0.8).embeddingRefusal,
+            "its licence (OS/2 fsType) forbids embedding")
         os2[9] = 0x08  // editable embedding is allowed
         XCTAssertNil(FontDescriptorMetrics(head: [], os2: os2, post: [], ascent: 0.8).embeddingRefusal)
         // Short or missing tables give defaults, not a crash.
@@ -215,8 +221,9 @@ final class FontObjectTests: XCTestCase {
         for index in 0..<Int(count) {
             let record = 12 + 16 * index
             guard record + 16 <= font.count, Array(font[record..<(record + 4)]) == Array(tag.utf8),
-                  let offset = TableReader.uint32(font, record + 8), let length = TableReader.uint32(font, record + 12),
-                  Int(offset) + Int(length) <= font.count else { continue }
+                let offset = TableReader.uint32(font, record + 8), let length = TableReader.uint32(font, record + 12),
+                Int(offset) + Int(length) <= font.count
+            else { continue }
             return Array(font[Int(offset)..<(Int(offset) + Int(length))])
         }
         return nil

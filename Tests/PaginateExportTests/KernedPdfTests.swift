@@ -31,7 +31,8 @@ final class KernedPdfTests: XCTestCase {
                 return Double(entry[range.upperBound...].prefix { $0 != "\"" })
             }
             guard let xMin = attribute("xMin"), let xMax = attribute("xMax"),
-                  let open = entry.firstIndex(of: ">"), let close = entry.range(of: "</word>") else { return nil }
+                let open = entry.firstIndex(of: ">"), let close = entry.range(of: "</word>")
+            else { return nil }
             let text = String(entry[entry.index(after: open)..<close.lowerBound])
                 .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
             return Word(text: text, xMin: xMin, xMax: xMax)
@@ -50,8 +51,10 @@ final class KernedPdfTests: XCTestCase {
                 for (index, stop) in line.caretStops.enumerated() {
                     let endsWord = index == line.caretStops.count - 1 || bytes[stop.offset] == 0x20
                     if endsWord, let first = wordStart {
-                        result.append(Word(text: String(decoding: bytes[first.offset..<stop.offset], as: UTF8.self),
-                                           xMin: left + first.x, xMax: left + stop.x))
+                        result.append(
+                            Word(
+                                text: String(decoding: bytes[first.offset..<stop.offset], as: UTF8.self),
+                                xMin: left + first.x, xMax: left + stop.x))
                         wordStart = nil
                     } else if !endsWord && wordStart == nil {
                         wordStart = stop

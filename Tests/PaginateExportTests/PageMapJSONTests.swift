@@ -16,13 +16,15 @@ final class PageMapJSONTests: XCTestCase {
 
     func testFractionalSettingsFromStandardInput() {
         let settings = LayoutSettings(
-            page: PageSetup(size: Size(width: 419.53, height: 595.28),
-                            margins: EdgeInsets(top: 36.5, right: 30, bottom: 42, left: 30),
-                            columns: 2, gutter: 12.25),
+            page: PageSetup(
+                size: Size(width: 419.53, height: 595.28),
+                margins: EdgeInsets(top: 36.5, right: 30, bottom: 42, left: 30),
+                columns: 2, gutter: 12.25),
             fontSize: 10.5, lineHeight: 1.25, paragraphMode: .lines, tabWidth: 4)
         let base = SpreadFixture.layout([[["left", "column"], ["right"]], [["next page"], []]], columns: 2)
-        let layout = Layout(pages: base.pages, sourceLength: base.sourceLength, settings: settings,
-                            diagnostics: TextDiagnostics())
+        let layout = Layout(
+            pages: base.pages, sourceLength: base.sourceLength, settings: settings,
+            diagnostics: TextDiagnostics())
         assertMatchesSnapshot(PageMapJSON.render(layout, source: nil), extension: "json")
     }
 

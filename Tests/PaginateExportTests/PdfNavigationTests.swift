@@ -46,8 +46,10 @@ final class PdfNavigationTests: XCTestCase {
                     return Double(entry[range.upperBound...].prefix { $0 != "\"" }) ?? .nan
                 }
                 guard let open = entry.firstIndex(of: ">"), let close = entry.range(of: "</word>") else { continue }
-                result.append(Word(page: index + 1, text: String(entry[entry.index(after: open)..<close.lowerBound]),
-                                   xMin: attribute("xMin"), yMin: attribute("yMin"), xMax: attribute("xMax"), yMax: attribute("yMax")))
+                result.append(
+                    Word(
+                        page: index + 1, text: String(entry[entry.index(after: open)..<close.lowerBound]),
+                        xMin: attribute("xMin"), yMin: attribute("yMin"), xMax: attribute("xMax"), yMax: attribute("yMax")))
             }
         }
         return result
@@ -117,10 +119,14 @@ final class PdfNavigationTests: XCTestCase {
         let font = try PdfFixture.fonts().fonts[0]
         let setup = PageSetup(size: Size(width: 400, height: 600), margins: EdgeInsets(all: 10))
         let height = (font.ascent + font.descent) * 8.8
-        XCTAssertNil(MarginPlacement.place(.bottom, pageNumber: 1, width: 5, size: 8.8, ascent: font.ascent, descent: font.descent,
-                                          page: PageSetup(size: setup.size, margins: EdgeInsets(all: height - 0.01))))
-        XCTAssertNotNil(MarginPlacement.place(.bottom, pageNumber: 1, width: 5, size: 8.8, ascent: font.ascent, descent: font.descent,
-                                             page: PageSetup(size: setup.size, margins: EdgeInsets(all: height))))
+        XCTAssertNil(
+            MarginPlacement.place(
+                .bottom, pageNumber: 1, width: 5, size: 8.8, ascent: font.ascent, descent: font.descent,
+                page: PageSetup(size: setup.size, margins: EdgeInsets(all: height - 0.01))))
+        XCTAssertNotNil(
+            MarginPlacement.place(
+                .bottom, pageNumber: 1, width: 5, size: 8.8, ascent: font.ascent, descent: font.descent,
+                page: PageSetup(size: setup.size, margins: EdgeInsets(all: height))))
         XCTAssertNil(MarginPlacement.place(.none, pageNumber: 1, width: 5, size: 8.8, ascent: 1, descent: 0, page: setup))
     }
 
@@ -144,10 +150,12 @@ final class PdfNavigationTests: XCTestCase {
 
     func testATopFolioMovesToTheOuterCornerBesideAHeader() throws {
         let (layout, _) = try layout()
-        let top = try words(try render(layout) {
-            $0.header = "A Tale"
-            $0.folio = .top
-        }).filter { $0.yMax <= 36.5 }
+        let top = try words(
+            try render(layout) {
+                $0.header = "A Tale"
+                $0.folio = .top
+            }
+        ).filter { $0.yMax <= 36.5 }
         for page in 1...layout.pageCount {
             let folio = try XCTUnwrap(top.first { $0.page == page && $0.text == String(page) }, "page \(page)")
             if page % 2 == 1 { XCTAssertEqual(folio.xMax, 364, accuracy: 0.5) } else { XCTAssertEqual(folio.xMin, 36, accuracy: 0.5) }
@@ -189,10 +197,12 @@ final class PdfNavigationTests: XCTestCase {
         XCTAssertEqual(headings.map(\.text), ["CHAPTER I.", "CHAPTER II. The Ball", "Chapter the Last"])
         let pdf = try render(layout) { $0.outline = headings }
         let json = try Tool.run("qpdf", ["--json", "--json-key=outlines", pdf]).output
-        let outlines = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["outlines"] as? [[String: Any]])
+        let outlines = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["outlines"] as? [[String: Any]])
         XCTAssertEqual(outlines.compactMap { $0["title"] as? String }, headings.map(\.text))
-        XCTAssertEqual(outlines.compactMap { $0["destpageposfrom1"] as? Int },
-                       headings.map { layout.pageIndex(containing: $0.offset)! + 1 })
+        XCTAssertEqual(
+            outlines.compactMap { $0["destpageposfrom1"] as? Int },
+            headings.map { layout.pageIndex(containing: $0.offset)! + 1 })
         XCTAssertGreaterThan(Set(outlines.compactMap { $0["destpageposfrom1"] as? Int }).count, 1)
         XCTAssertEqual(try catalog(pdf).contains("/PageMode /UseOutlines"), true)
         XCTAssertEqual(try Tool.run("qpdf", ["--check", pdf]).status, 0)
@@ -206,7 +216,8 @@ final class PdfNavigationTests: XCTestCase {
         let layout = try LayoutManager(fonts: try PdfFixture.fonts(), settings: custom).layout(storage)
         let pdf = try render(layout) { $0.outline = try! storage.headings(settings: custom) }
         let json = try Tool.run("qpdf", ["--json", "--json-key=outlines", pdf]).output
-        let outlines = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["outlines"] as? [[String: Any]])
+        let outlines = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["outlines"] as? [[String: Any]])
         XCTAssertEqual(outlines.compactMap { $0["title"] as? String }, ["第一章 開始", "Chapter 2: Élan — “quoted”"])
     }
 
@@ -266,7 +277,11 @@ final class PdfNavigationTests: XCTestCase {
         }
         // Poppler's reading order on a sheet of two pages is its own; compare the words by place.
         func byPlace(_ words: [Word]) -> [Word] {
-            words.sorted { ($0.page, ($0.yMin * 10).rounded(), ($0.xMin * 10).rounded()) < ($1.page, ($1.yMin * 10).rounded(), ($1.xMin * 10).rounded()) }
+            words.sorted {
+                ($0.page, ($0.yMin * 10).rounded(), ($0.xMin * 10).rounded()) < (
+                    $1.page, ($1.yMin * 10).rounded(), ($1.xMin * 10).rounded()
+                )
+            }
         }
         let imposed = byPlace(try words(pdf))
         XCTAssertEqual(imposed.count, moved.count)
@@ -277,11 +292,14 @@ final class PdfNavigationTests: XCTestCase {
             XCTAssertEqual(actual.yMin, expected.yMin, accuracy: 0.01)
         }
         let json = try Tool.run("qpdf", ["--json", "--json-key=outlines", pdf]).output
-        let outlines = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["outlines"] as? [[String: Any]])
-        XCTAssertEqual(outlines.compactMap { $0["destpageposfrom1"] as? Int },
-                       try storage.headings(settings: layout.settings).map { layout.pageIndex(containing: $0.offset)! / 2 + 1 })
+        let outlines = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["outlines"] as? [[String: Any]])
+        XCTAssertEqual(
+            outlines.compactMap { $0["destpageposfrom1"] as? Int },
+            try storage.headings(settings: layout.settings).map { layout.pageIndex(containing: $0.offset)! / 2 + 1 })
         let catalog = try catalog(pdf)
-        XCTAssertFalse(catalog.contains("/PageLabels") || catalog.contains("/PageLayout"), "labels and layout would count sheets: \(catalog)")
+        XCTAssertFalse(
+            catalog.contains("/PageLabels") || catalog.contains("/PageLayout"), "labels and layout would count sheets: \(catalog)")
         XCTAssertEqual(try Tool.run("qpdf", ["--check", pdf]).status, 0)
     }
 

@@ -65,8 +65,9 @@ final class PdfRendererTests: XCTestCase {
         XCTAssertEqual(fonts["DejaVuSerif-Bold"], "yes", "\(fonts)")
         XCTAssertEqual(fonts["DejaVuSerif"], "yes", "\(fonts)")
         let withoutHeading = try renderer.render(try manager.layout(TextStorage("It is a truth.\n")))
-        XCTAssertEqual(Array(try PdfFixture.embeddedFonts(try PdfFixture.write(withoutHeading)).keys), ["DejaVuSerif"],
-                       "no heading, no bold face")
+        XCTAssertEqual(
+            Array(try PdfFixture.embeddedFonts(try PdfFixture.write(withoutHeading)).keys), ["DejaVuSerif"],
+            "no heading, no bold face")
     }
 
     /// The engine measures with `Font.width(of:)`; the viewer places glyphs by the PDF's `/W`,
@@ -83,7 +84,8 @@ final class PdfRendererTests: XCTestCase {
             for scalar in text.unicodeScalars where scalar != " " {
                 let engine = try XCTUnwrap(font.width(of: scalar.value), "no glyph for \(scalar)")
                 let glyph = try XCTUnwrap(font.glyph(for: scalar.value))
-                XCTAssertEqual(widths.width(ofCID: Int(glyph)), engine, "/W of '\(scalar)' U+\(String(scalar.value, radix: 16)) in \(baseFont)")
+                XCTAssertEqual(
+                    widths.width(ofCID: Int(glyph)), engine, "/W of '\(scalar)' U+\(String(scalar.value, radix: 16)) in \(baseFont)")
             }
             // Every listed glyph must agree too, and only drawn glyphs are listed (the ideographs
             // all have the default width, so the fallback font may list none).
@@ -117,8 +119,11 @@ final class PdfRendererTests: XCTestCase {
             for container in page.containers {
                 for line in container.lines {
                     for run in line.runs where !run.text.allSatisfy(\.isWhitespace) {
-                        expected.append((container.frame.minX + line.origin.x + run.x,
-                                         600 - (container.frame.minY + line.origin.y + line.baseline)))
+                        expected.append(
+                            (
+                                container.frame.minX + line.origin.x + run.x,
+                                600 - (container.frame.minY + line.origin.y + line.baseline)
+                            ))
                     }
                 }
             }
@@ -259,8 +264,10 @@ enum PdfFixture {
     /// A run as (font index, text, x); a line as runs; a container as lines; a page as containers.
     typealias RunSpec = (font: Int, text: String, x: Double)
 
-    static func layout(_ pages: [[[RunSpec]]], columnsOnLastPage: [[[RunSpec]]]? = nil,
-                       fontSize: Double = 11, pageSize: Size = Size(width: 400, height: 600)) -> Layout {
+    static func layout(
+        _ pages: [[[RunSpec]]], columnsOnLastPage: [[[RunSpec]]]? = nil,
+        fontSize: Double = 11, pageSize: Size = Size(width: 400, height: 600)
+    ) -> Layout {
         let setup = PageSetup(size: pageSize, margins: EdgeInsets(all: 36), columns: 1)
         let settings = LayoutSettings(page: setup, fontSize: fontSize)
         var offset = 0
@@ -280,14 +287,17 @@ enum PdfFixture {
                     let textRuns = runs.map { spec -> TextRun in
                         let length = spec.text.utf8.count
                         defer { offset += length }
-                        return TextRun(fontIndex: spec.font, text: spec.text, x: spec.x,
-                                       width: Double(length) * 5.5, sourceRange: offset..<offset + length)
+                        return TextRun(
+                            fontIndex: spec.font, text: spec.text, x: spec.x,
+                            width: Double(length) * 5.5, sourceRange: offset..<offset + length)
                     }
                     offset += 1
-                    fragments.append(LineFragment(range: lineStart..<offset,
-                                                  origin: Point(x: 0, y: Double(lineIndex) * fontSize * 1.2),
-                                                  width: textRuns.last.map { $0.x + $0.width } ?? 0,
-                                                  height: fontSize * 1.2, baseline: fontSize * 0.93, runs: textRuns))
+                    fragments.append(
+                        LineFragment(
+                            range: lineStart..<offset,
+                            origin: Point(x: 0, y: Double(lineIndex) * fontSize * 1.2),
+                            width: textRuns.last.map { $0.x + $0.width } ?? 0,
+                            height: fontSize * 1.2, baseline: fontSize * 0.93, runs: textRuns))
                 }
                 containers.append(ContainerLayout(frame: frame, lines: fragments))
             }
@@ -298,18 +308,24 @@ enum PdfFixture {
 
     /// Three pages: Latin, Latin and CJK on one line, then two columns.
     static func mixedLayout() -> Layout {
-        layout([
-            [[(0, "It was a bright cold day in April,", 0)],
-             [(0, "and the clocks were striking thirteen.", 0)],
-             [],
-             [(0, "Thus have I heard:", 0), (1, "如是我聞。", 97.4375)]],
-            [[(1, "一時佛在舍衛國。", 0)],
-             [(0, "Sūtra, ", 12.3333), (1, "祇樹給孤獨園", 50.0625), (0, "(Jeta Grove)", 116.0625)]],
-            [],
-        ], columnsOnLastPage: [
-            [[(0, "Left column,", 0)], [(0, "second line.", 0)]],
-            [[(1, "右欄。", 0)], [(0, "Right column.", 4.5)]],
-        ])
+        layout(
+            [
+                [
+                    [(0, "It was a bright cold day in April,", 0)],
+                    [(0, "and the clocks were striking thirteen.", 0)],
+                    [],
+                    [(0, "Thus have I heard:", 0), (1, "如是我聞。", 97.4375)],
+                ],
+                [
+                    [(1, "一時佛在舍衛國。", 0)],
+                    [(0, "Sūtra, ", 12.3333), (1, "祇樹給孤獨園", 50.0625), (0, "(Jeta Grove)", 116.0625)],
+                ],
+                [],
+            ],
+            columnsOnLastPage: [
+                [[(0, "Left column,", 0)], [(0, "second line.", 0)]],
+                [[(1, "右欄。", 0)], [(0, "Right column.", 4.5)]],
+            ])
     }
 
     /// Writes bytes to a fresh temporary file and returns its path.
@@ -366,9 +382,11 @@ private struct PdfWidths {
     var widths: [Int: Int] = [:]
 
     init?(qdf: String, baseFont: String) {
-        guard let object = qdf.components(separatedBy: "endobj").first(where: {
-            $0.contains("/Subtype /CIDFontType2") && $0.contains("+\(baseFont)\n")
-        }) else { return nil }
+        guard
+            let object = qdf.components(separatedBy: "endobj").first(where: {
+                $0.contains("/Subtype /CIDFontType2") && $0.contains("+\(baseFont)\n")
+            })
+        else { return nil }
         let tokens = PdfWidths.tokens(object)
         if let dw = tokens.firstIndex(of: "/DW"), let value = Int(tokens[dw + 1]) { defaultWidth = value }
         guard let start = tokens.firstIndex(of: "/W"), tokens[start + 1] == "[" else { return }

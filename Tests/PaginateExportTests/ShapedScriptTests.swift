@@ -13,8 +13,9 @@ final class ShapedScriptTests: XCTestCase {
     /// The sample laid out by the engine, one line per page (pages broken by form feeds), in its
     /// font alone at 24 pt; returns the PDF's path.
     static func render(_ sample: FontEmbeddingTests.Sample) throws -> String {
-        var settings = LayoutSettings(page: PageSetup(size: Size(width: 900, height: 240), margins: EdgeInsets(all: 20)),
-                                      fontSize: FontEmbeddingTests.fontSize)
+        var settings = LayoutSettings(
+            page: PageSetup(size: Size(width: 900, height: 240), margins: EdgeInsets(all: 20)),
+            fontSize: FontEmbeddingTests.fontSize)
         settings.paragraphMode = .lines
         let text = sample.lines.joined(separator: "\n\u{0C}\n") + "\n"
         let chain = try FontChain(files: [sample.font])
@@ -36,9 +37,12 @@ final class ShapedScriptTests: XCTestCase {
         for name in Self.names {
             let sample = try FontEmbeddingTests.sample(name)
             let pdf = try Self.render(sample)
-            let compared = try Tool.run(FontEmbeddingTests.pictureCheck,
-                                        [pdf, sample.path, "--font", "\(sample.font.path):\(sample.font.faceIndex)",
-                                         "--size", "\(FontEmbeddingTests.fontSize)", "--reference", "shaped"])
+            let compared = try Tool.run(
+                FontEmbeddingTests.pictureCheck,
+                [
+                    pdf, sample.path, "--font", "\(sample.font.path):\(sample.font.faceIndex)",
+                    "--size", "\(FontEmbeddingTests.fontSize)", "--reference", "shaped",
+                ])
             XCTAssertEqual(compared.status, 0, "\(name):\n\(compared.output)\(compared.errors)")
         }
     }
@@ -54,9 +58,12 @@ final class ShapedScriptTests: XCTestCase {
             let layout = PdfFixture.layout(pages, fontSize: FontEmbeddingTests.fontSize, pageSize: Size(width: 900, height: 110))
             let renderer = PDFRenderer(fonts: chain, title: name, creator: "paginate-tests", dateSource: .fixed(nil))
             let pdf = try PdfFixture.write(try renderer.render(layout))
-            let compared = try Tool.run(FontEmbeddingTests.pictureCheck,
-                                        [pdf, sample.path, "--font", "\(sample.font.path):\(sample.font.faceIndex)",
-                                         "--size", "\(FontEmbeddingTests.fontSize)", "--reference", "shaped"])
+            let compared = try Tool.run(
+                FontEmbeddingTests.pictureCheck,
+                [
+                    pdf, sample.path, "--font", "\(sample.font.path):\(sample.font.faceIndex)",
+                    "--size", "\(FontEmbeddingTests.fontSize)", "--reference", "shaped",
+                ])
             XCTAssertEqual(compared.status, 1, "\(name): unshaped text passed:\n\(compared.output)\(compared.errors)")
         }
     }
@@ -73,7 +80,9 @@ final class ShapedScriptTests: XCTestCase {
             // Pointed Hebrew is left out: right to left, poppler orders a word's glyphs by position,
             // and the points drawn over their letters scatter the word (a known limit of
             // extraction; the picture test checks the drawing).
-            let pointed = { (line: String) in name == "hebrew" && line.unicodeScalars.contains { $0.properties.generalCategory == .nonspacingMark } }
+            let pointed = { (line: String) in
+                name == "hebrew" && line.unicodeScalars.contains { $0.properties.generalCategory == .nonspacingMark }
+            }
             let kept = sample.lines.filter { !pointed($0) }
             let extractedLines = text.output.split(whereSeparator: { $0 == "\n" || $0 == "\u{0C}" }).map(String.init).filter { line in
                 line.unicodeScalars.contains { !$0.properties.isWhitespace && !(0x202A...0x202E).contains($0.value) }
@@ -97,12 +106,14 @@ final class ShapedScriptTests: XCTestCase {
 final class MarkStormTests: XCTestCase {
     func testNoInkOutsideTheContentBox() throws {
         let margin = 36.0
-        let text = "\u{301}\u{301}\u{301}\u{301}\u{301}\u{301} storm\n\n\u{64E}\u{64E} alone\n\n"
+        let text =
+            "\u{301}\u{301}\u{301}\u{301}\u{301}\u{301} storm\n\n\u{64E}\u{64E} alone\n\n"
             + "\u{300}a\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301} stacked\n"
         let settings = LayoutSettings(page: PageSetup(size: Size(width: 300, height: 300), margins: EdgeInsets(all: margin)), fontSize: 20)
         let fonts = try PdfFixture.fonts()
         let layout = try LayoutManager(fonts: fonts, settings: settings).layout(TextStorage(text))
-        let pdf = try PdfFixture.write(try PDFRenderer(fonts: fonts, title: "storm", creator: "paginate-tests", dateSource: .fixed(nil)).render(layout))
+        let pdf = try PdfFixture.write(
+            try PDFRenderer(fonts: fonts, title: "storm", creator: "paginate-tests", dateSource: .fixed(nil)).render(layout))
         let prefix = pdf + "-page"
         let raster = try Tool.run("pdftoppm", ["-r", "144", "-gray", "-f", "1", "-l", "1", "-singlefile", pdf, prefix])
         XCTAssertEqual(raster.status, 0, raster.errors)

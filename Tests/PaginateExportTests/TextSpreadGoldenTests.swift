@@ -24,25 +24,34 @@ final class TextSpreadGoldenTests: XCTestCase {
 
     private func spread(_ corpus: String, _ settings: LayoutSettings) throws -> String {
         let storage = TextStorage(bytes: [UInt8](try Data(contentsOf: Self.root.appendingPathComponent("Corpus/\(corpus)"))))
-        let fonts = try FontChain(paths: ["DejaVuSerif.ttf", "DroidSansFallback-Flat.ttf"].map {
-            Self.root.appendingPathComponent("Fonts/\($0)").path
-        })
+        let fonts = try FontChain(
+            paths: ["DejaVuSerif.ttf", "DroidSansFallback-Flat.ttf"].map {
+                Self.root.appendingPathComponent("Fonts/\($0)").path
+            })
         let layout = try LayoutManager(fonts: fonts, settings: settings).layout(storage)
         return TextSpreadRenderer().render(layout)
     }
 
-    private func settings(width: Double = 400, height: Double = 600, columns: Int = 1,
-                          typography: Typography = Typography()) -> LayoutSettings {
-        LayoutSettings(page: PageSetup(size: Size(width: width, height: height), margins: EdgeInsets(all: 36),
-                                       columns: columns, gutter: 18), typography: typography)
+    private func settings(
+        width: Double = 400, height: Double = 600, columns: Int = 1,
+        typography: Typography = Typography()
+    ) -> LayoutSettings {
+        LayoutSettings(
+            page: PageSetup(
+                size: Size(width: width, height: height), margins: EdgeInsets(all: 36),
+                columns: columns, gutter: 18), typography: typography)
     }
 
     func testCorpusSpreads() throws {
         let computed = [
             ("P&P defaults", try spread("pride-and-prejudice.txt", settings())),
             ("P&P two-columns", try spread("pride-and-prejudice.txt", settings(width: 595, height: 842, columns: 2))),
-            ("P&P justify-hyphenate", try spread("pride-and-prejudice.txt",
-                                                 settings(typography: Typography(alignment: .justify, hyphenationLanguage: "en-US")))),
+            (
+                "P&P justify-hyphenate",
+                try spread(
+                    "pride-and-prejudice.txt",
+                    settings(typography: Typography(alignment: .justify, hyphenationLanguage: "en-US")))
+            ),
             ("sutra defaults", try spread("diamond-sutra.txt", settings())),
         ].map { (key: $0.0, digest: digest($0.1)) }
         var recorded: [String: String] = [:]

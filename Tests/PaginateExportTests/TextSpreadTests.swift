@@ -22,17 +22,19 @@ final class TextSpreadTests: XCTestCase {
         let output = TextSpreadRenderer().render(layout)
         assertMatchesSnapshot(output, extension: "txt")
         // The spine sits at the same terminal cell on every row, whatever the script.
-        let spineCells = Set(output.split(separator: "\n").dropFirst().map { row in
-            CellWidth.of(String(row[..<row.firstIndex(of: "|")!]))
-        })
+        let spineCells = Set(
+            output.split(separator: "\n").dropFirst().map { row in
+                CellWidth.of(String(row[..<row.firstIndex(of: "|")!]))
+            })
         XCTAssertEqual(spineCells.count, 1, output)
     }
 
     func testTwoColumns() {
-        let layout = SpreadFixture.layout([
-            [["First column,", "top to bottom."], ["Second column", "continues here,", "and ends."]],
-            [["Page two, left."], []],
-        ], columns: 2)
+        let layout = SpreadFixture.layout(
+            [
+                [["First column,", "top to bottom."], ["Second column", "continues here,", "and ends."]],
+                [["Page two, left."], []],
+            ], columns: 2)
         assertMatchesSnapshot(TextSpreadRenderer().render(layout), extension: "txt")
     }
 
@@ -96,14 +98,18 @@ enum SpreadFixture {
                     for piece in line.split(separator: "|") {
                         let length = piece.utf8.count
                         let width = Double(length) * 6
-                        runs.append(TextRun(fontIndex: runs.count % 2, text: String(piece), x: x, width: width,
-                                            sourceRange: offset..<offset + length))
+                        runs.append(
+                            TextRun(
+                                fontIndex: runs.count % 2, text: String(piece), x: x, width: width,
+                                sourceRange: offset..<offset + length))
                         x += width
                         offset += length
                     }
                     offset += 1
-                    fragments.append(LineFragment(range: lineStart..<offset, origin: Point(x: 0, y: Double(lineIndex) * pitch),
-                                                  width: x, height: pitch, baseline: settings.fontSize, runs: runs))
+                    fragments.append(
+                        LineFragment(
+                            range: lineStart..<offset, origin: Point(x: 0, y: Double(lineIndex) * pitch),
+                            width: x, height: pitch, baseline: settings.fontSize, runs: runs))
                 }
                 containers.append(ContainerLayout(frame: settings.page.columnFrame(columnIndex), lines: fragments))
             }
@@ -117,24 +123,28 @@ enum SpreadFixture {
 ///
 /// With `PAGINATE_RECORD_SNAPSHOTS=1` the golden file is written instead, and the test fails so a
 /// recording run can never pass by accident. Shared by the exporter tests of this target.
-func assertMatchesSnapshot(_ actual: String, extension ext: String, testName: String = #function,
-                           file: StaticString = #filePath, line: UInt = #line) {
+func assertMatchesSnapshot(
+    _ actual: String, extension ext: String, testName: String = #function,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     let name = testName.hasSuffix("()") ? String(testName.dropLast(2)) : testName
     let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
         .appendingPathComponent("Snapshots").appendingPathComponent("\(name).\(ext)")
     if ProcessInfo.processInfo.environment["PAGINATE_RECORD_SNAPSHOTS"] == "1" {
         do {
             try Data(actual.utf8).write(to: url)
-            XCTFail("Recorded \(url.lastPathComponent); check it, then rerun without PAGINATE_RECORD_SNAPSHOTS",
-                    file: file, line: line)
+            XCTFail(
+                "Recorded \(url.lastPathComponent); check it, then rerun without PAGINATE_RECORD_SNAPSHOTS",
+                file: file, line: line)
         } catch {
             XCTFail("Could not record \(url.lastPathComponent): \(error)", file: file, line: line)
         }
         return
     }
     guard let data = FileManager.default.contents(atPath: url.path), let expected = String(data: data, encoding: .utf8) else {
-        XCTFail("Missing snapshot \(url.lastPathComponent); run with PAGINATE_RECORD_SNAPSHOTS=1 to record it",
-                file: file, line: line)
+        XCTFail(
+            "Missing snapshot \(url.lastPathComponent); run with PAGINATE_RECORD_SNAPSHOTS=1 to record it",
+            file: file, line: line)
         return
     }
     guard actual != expected else { return }
@@ -145,8 +155,9 @@ func assertMatchesSnapshot(_ actual: String, extension ext: String, testName: St
     let index = (0..<common).first { actualLines[$0] != expectedLines[$0] } ?? common
     let got = index < actualLines.count ? actualLines[index].debugDescription : "end of output"
     let wanted = index < expectedLines.count ? expectedLines[index].debugDescription : "end of snapshot"
-    XCTFail("\(url.lastPathComponent) differs at line \(index + 1):\n  got:      \(got)\n  expected: \(wanted)\n\nActual output:\n\(actual)",
-            file: file, line: line)
+    XCTFail(
+        "\(url.lastPathComponent) differs at line \(index + 1):\n  got:      \(got)\n  expected: \(wanted)\n\nActual output:\n\(actual)",
+        file: file, line: line)
 }
 
 /// Right-to-left paragraphs in spreads: logical text, set against the right edge of the column.
@@ -158,8 +169,9 @@ final class TextSpreadDirectionTests: XCTestCase {
         }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let fonts = try FontChain(paths: [root.appendingPathComponent("Fonts/DejaVuSerif.ttf").path, hebrew])
-        let settings = LayoutSettings(page: PageSetup(size: Size(width: 300, height: 200), margins: EdgeInsets(all: 20)),
-                                      fontSize: 11)
+        let settings = LayoutSettings(
+            page: PageSetup(size: Size(width: 300, height: 200), margins: EdgeInsets(all: 20)),
+            fontSize: 11)
         // "שלום עולם" (hello, world), then an English paragraph.
         let layout = try LayoutManager(fonts: fonts, settings: settings).layout(TextStorage("שלום עולם\n\nA longer English line"))
         let rows = TextSpreadRenderer(pagesPerSpread: 1).render(layout).split(separator: "\n", omittingEmptySubsequences: false)

@@ -25,13 +25,17 @@ final class BidiConformanceTests: XCTestCase {
 
             let bidi = BidiParagraph(scalars, direction: direction)
             let base = bidi?.baseLevel ?? 0
-            let (order, levels) = bidi?.visualOrder(of: 0..<scalars.count)
+            let (order, levels) =
+                bidi?.visualOrder(of: 0..<scalars.count)
                 ?? (Array(scalars.indices), [UInt8](repeating: 0, count: scalars.count))
             // Characters X9 removes have no level and no place in the expected order.
             let kept = order.filter { expectedLevels[$0] != nil }
             let keptLevels = expectedLevels.indices.map { expectedLevels[$0] == nil ? nil : levels[$0] }
             if base != expectedBase || keptLevels != expectedLevels || kept != expectedOrder {
-                if failures.count < 10 { failures.append("\(fields[0]) dir \(fields[1]): base \(base) levels \(keptLevels.map { $0.map(String.init) ?? "x" }) order \(kept)") }
+                if failures.count < 10 {
+                    failures.append(
+                        "\(fields[0]) dir \(fields[1]): base \(base) levels \(keptLevels.map { $0.map(String.init) ?? "x" }) order \(kept)")
+                }
             }
             checked += 1
         }

@@ -17,15 +17,18 @@ enum GridText {
     }
 
     /// A page whose columns hold `capacity` lines each, with `mode` paragraphs and `typography`.
-    static func settings(capacity: Int, columns: Int = 1, mode: ParagraphMode = .blank,
-                         typography: Typography = Typography()) throws -> LayoutSettings {
+    static func settings(
+        capacity: Int, columns: Int = 1, mode: ParagraphMode = .blank,
+        typography: Typography = Typography()
+    ) throws -> LayoutSettings {
         let margin = 10.0
         let gutter = 10.0
         let columnWidth = try wordWidth() * 1.5
         let width = 2 * margin + Double(columns) * columnWidth + Double(columns - 1) * gutter
         let height = 2 * margin + Double(capacity) * pitch + pitch / 2
-        var settings = UnitSupport.settings(width: width, height: height, margin: margin, columns: columns, gutter: gutter,
-                                            fontSize: fontSize, lineHeight: 1.2, mode: mode)
+        var settings = UnitSupport.settings(
+            width: width, height: height, margin: margin, columns: columns, gutter: gutter,
+            fontSize: fontSize, lineHeight: 1.2, mode: mode)
         settings.typography = typography
         return settings
     }
@@ -76,8 +79,9 @@ enum GridText {
         let layout = try manager.layout(storage)
         let sequential = PageMap(layout)
         for jobs in [1, 2] {
-            XCTAssertEqual(try manager.pageMap(storage, jobs: jobs).entries, sequential.entries, "parallel page map, jobs \(jobs)",
-                           file: file, line: line)
+            XCTAssertEqual(
+                try manager.pageMap(storage, jobs: jobs).entries, sequential.entries, "parallel page map, jobs \(jobs)",
+                file: file, line: line)
         }
         UnitSupport.assertPartition(layout, "grid text", file: file, line: line)
         assertNoOverflow(layout, file: file, line: line)
@@ -91,10 +95,12 @@ enum GridText {
                 for fragment in container.lines {
                     XCTAssertGreaterThanOrEqual(fragment.origin.x, 0, file: file, line: line)
                     XCTAssertGreaterThanOrEqual(fragment.origin.y, 0, file: file, line: line)
-                    XCTAssertLessThanOrEqual(fragment.origin.x + fragment.width, container.frame.width + 1e-9,
-                                             "line \(fragment.range) on page \(page.number) overflows to the right", file: file, line: line)
-                    XCTAssertLessThanOrEqual(fragment.origin.y + fragment.height, container.frame.height + 1e-9,
-                                             "line \(fragment.range) on page \(page.number) overflows the bottom", file: file, line: line)
+                    XCTAssertLessThanOrEqual(
+                        fragment.origin.x + fragment.width, container.frame.width + 1e-9,
+                        "line \(fragment.range) on page \(page.number) overflows to the right", file: file, line: line)
+                    XCTAssertLessThanOrEqual(
+                        fragment.origin.y + fragment.height, container.frame.height + 1e-9,
+                        "line \(fragment.range) on page \(page.number) overflows the bottom", file: file, line: line)
                 }
             }
         }

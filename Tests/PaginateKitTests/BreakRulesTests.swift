@@ -4,11 +4,14 @@ import XCTest
 /// The break rules on their own: how many lines of a paragraph stay in a container, headings kept
 /// with what follows them, chapter breaks and the first-line indent — counts and heights only.
 final class BreakRulesTests: XCTestCase {
-    private func rules(widows: Int = 2, orphans: Int = 2, spacing: Double? = nil, chapterBreak: Bool = false,
-                       indent: Double = 0) -> BreakRules {
+    private func rules(
+        widows: Int = 2, orphans: Int = 2, spacing: Double? = nil, chapterBreak: Bool = false,
+        indent: Double = 0
+    ) -> BreakRules {
         var settings = UnitSupport.settings()
-        settings.typography = Typography(widows: widows, orphans: orphans, firstLineIndent: indent, paragraphSpacing: spacing,
-                                         chapterBreak: chapterBreak)
+        settings.typography = Typography(
+            widows: widows, orphans: orphans, firstLineIndent: indent, paragraphSpacing: spacing,
+            chapterBreak: chapterBreak)
         return BreakRules(settings)
     }
 
@@ -72,9 +75,10 @@ final class BreakRulesTests: XCTestCase {
                 for fitting in 0...20 {
                     let capped = min(remaining, fitting + widows)
                     for atTop in [false, true] {
-                        XCTAssertEqual(here(rules, remaining: capped, fitting: fitting, atTop: atTop),
-                                       min(here(rules, remaining: remaining, fitting: fitting, atTop: atTop), capped),
-                                       "widows \(widows) orphans \(orphans) remaining \(remaining) fitting \(fitting)")
+                        XCTAssertEqual(
+                            here(rules, remaining: capped, fitting: fitting, atTop: atTop),
+                            min(here(rules, remaining: remaining, fitting: fitting, atTop: atTop), capped),
+                            "widows \(widows) orphans \(orphans) remaining \(remaining) fitting \(fitting)")
                     }
                 }
             }
@@ -105,11 +109,14 @@ final class BreakRulesTests: XCTestCase {
     private static let heading = BreakRules.Upcoming(kind: .text, isHeading: true, breaksPageAfter: false)
 
     /// Lines of a one-line heading staying in a 10-line container when it would end at line `end`.
-    private func headingLines(endingAt end: Int, before paragraphs: [(BreakRules.Upcoming, Int)], rules: BreakRules,
-                              atTop: Bool = false, breaksPageAfter: Bool = false) -> Int {
+    private func headingLines(
+        endingAt end: Int, before paragraphs: [(BreakRules.Upcoming, Int)], rules: BreakRules,
+        atTop: Bool = false, breaksPageAfter: Bool = false
+    ) -> Int {
         var script = Script(paragraphs: paragraphs.map { (upcoming: $0.0, lines: $0.1) }, pitch: 10, height: 100)
-        return rules.linesHere(BreakRules.Measure(fitting: 1, remaining: 1, bottom: Double(end) * 10), atTop: atTop, isHeading: true,
-                               breaksPageAfter: breaksPageAfter, upcoming: &script)
+        return rules.linesHere(
+            BreakRules.Measure(fitting: 1, remaining: 1, bottom: Double(end) * 10), atTop: atTop, isHeading: true,
+            breaksPageAfter: breaksPageAfter, upcoming: &script)
     }
 
     func testAHeadingStaysOnlyWithTheFirstLinesOfTheNextParagraph() {
@@ -119,11 +126,13 @@ final class BreakRulesTests: XCTestCase {
         XCTAssertEqual(headingLines(endingAt: 8, before: following, rules: rules), 0, "separator + 1 line: too few orphans")
         XCTAssertEqual(headingLines(endingAt: 9, before: following, rules: rules), 0, "only the separator fits")
         XCTAssertEqual(headingLines(endingAt: 10, before: following, rules: rules), 0, "the heading would end the container")
-        XCTAssertEqual(headingLines(endingAt: 8, before: [(Self.separator, 1), (Self.text, 1)], rules: rules), 1,
-                       "a one-line paragraph is all there is to keep")
+        XCTAssertEqual(
+            headingLines(endingAt: 8, before: [(Self.separator, 1), (Self.text, 1)], rules: rules), 1,
+            "a one-line paragraph is all there is to keep")
         XCTAssertEqual(headingLines(endingAt: 10, before: following, rules: rules, atTop: true), 1, "at the top nothing is gained")
-        XCTAssertEqual(headingLines(endingAt: 10, before: following, rules: rules, breaksPageAfter: true), 1,
-                       "a form feed after the heading separates them anyway")
+        XCTAssertEqual(
+            headingLines(endingAt: 10, before: following, rules: rules, breaksPageAfter: true), 1,
+            "a form feed after the heading separates them anyway")
         XCTAssertEqual(headingLines(endingAt: 10, before: [], rules: rules), 1, "the end of the text")
     }
 
@@ -153,8 +162,10 @@ final class BreakRulesTests: XCTestCase {
         let chain = [(Self.separator, 1), (Self.heading, 1), (Self.separator, 1), (Self.text, 5)]
         XCTAssertEqual(headingLines(endingAt: 5, before: chain, rules: rules), 1, "heading, blank, heading, blank, 2 lines")
         XCTAssertEqual(headingLines(endingAt: 6, before: chain, rules: rules), 0)
-        let broken = [(Self.separator, 1), (BreakRules.Upcoming(kind: .text, isHeading: true, breaksPageAfter: true), 1),
-                      (Self.separator, 1), (Self.text, 5)]
+        let broken = [
+            (Self.separator, 1), (BreakRules.Upcoming(kind: .text, isHeading: true, breaksPageAfter: true), 1),
+            (Self.separator, 1), (Self.text, 5),
+        ]
         XCTAssertEqual(headingLines(endingAt: 8, before: broken, rules: rules), 1, "the second heading ends the page anyway")
     }
 

@@ -56,8 +56,9 @@ final class ComplexScriptBreaksTests: XCTestCase {
             let scalars = UnitSupport.scalars(text)
             var actions = LineBreakOpportunities.compute(scalars)
             let before = actions
-            let outcome = ComplexScriptBreaks.apply(to: scalars, actions: &actions,
-                                                    clusterStarts: PreparedParagraph.clusterStarts(of: scalars))
+            let outcome = ComplexScriptBreaks.apply(
+                to: scalars, actions: &actions,
+                clusterStarts: PreparedParagraph.clusterStarts(of: scalars))
             XCTAssertEqual(actions, before, text)
             XCTAssertEqual(outcome, ComplexScriptBreaks.Outcome(), text)
         }
@@ -70,16 +71,17 @@ final class ComplexScriptBreaksTests: XCTestCase {
         let layout = try manager.layout(TextStorage(text))
         XCTAssertEqual(layout.diagnostics.clusterBrokenCharacters, 10)
         XCTAssertEqual(try manager.pageMap(TextStorage(text)).diagnostics.clusterBrokenCharacters, 10)
-        XCTAssertTrue(layout.diagnostics.summary?.contains("10 characters of Lao, Khmer, Myanmar") ?? false,
-                      layout.diagnostics.summary ?? "no summary")
+        XCTAssertTrue(
+            layout.diagnostics.summary?.contains("10 characters of Lao, Khmer, Myanmar") ?? false,
+            layout.diagnostics.summary ?? "no summary")
     }
 
     func testClassMembershipMatchesLineBreakData() {
-        XCTAssertTrue(ComplexScriptBreaks.isComplex(0x0E01))   // THAI CHARACTER KO KAI
+        XCTAssertTrue(ComplexScriptBreaks.isComplex(0x0E01))  // THAI CHARACTER KO KAI
         XCTAssertFalse(ComplexScriptBreaks.isComplex(0x0E3F))  // THAI CURRENCY SYMBOL BAHT is PR
         XCTAssertFalse(ComplexScriptBreaks.isComplex(0x0E50))  // THAI DIGIT ZERO is NU
-        XCTAssertTrue(ComplexScriptBreaks.isComplex(0x1780))   // KHMER LETTER KA
-        XCTAssertTrue(ComplexScriptBreaks.isComplex(0x1000))   // MYANMAR LETTER KA
+        XCTAssertTrue(ComplexScriptBreaks.isComplex(0x1780))  // KHMER LETTER KA
+        XCTAssertTrue(ComplexScriptBreaks.isComplex(0x1000))  // MYANMAR LETTER KA
         XCTAssertFalse(ComplexScriptBreaks.isComplex(0x0041))
     }
 }

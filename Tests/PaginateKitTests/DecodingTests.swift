@@ -35,8 +35,10 @@ final class DecodingTests: XCTestCase {
                         offsets.append(index)
                         index += count
                     }
-                    lines.append(Line(content: first..<scalars.count, startOffset: line.start,
-                                      terminatorOffset: line.contentEnd, terminator: line.terminator))
+                    lines.append(
+                        Line(
+                            content: first..<scalars.count, startOffset: line.start,
+                            terminatorOffset: line.contentEnd, terminator: line.terminator))
                 }
             }
         }
@@ -165,8 +167,9 @@ final class DecodingTests: XCTestCase {
         let source = "a\nb\r\nc\rd\u{85}e\u{2028}f\u{2029}g"
         let text = decode(Array(source.utf8))
         XCTAssertEqual(lineTexts(text), ["a", "b", "c", "d", "e", "f", "g"])
-        XCTAssertEqual(text.lines.map(\.terminator),
-                       [.lineBreak, .lineBreak, .lineBreak, .lineBreak, .lineBreak, .lineBreak, .endOfText])
+        XCTAssertEqual(
+            text.lines.map(\.terminator),
+            [.lineBreak, .lineBreak, .lineBreak, .lineBreak, .lineBreak, .lineBreak, .endOfText])
         // Byte offsets: a=0 LF=1 b=2 CR=3 LF=4 c=5 CR=6 d=7 NEL=8,9 e=10 LS=11…13 f=14 PS=15…17 g=18.
         XCTAssertEqual(text.lines.map(\.startOffset), [0, 2, 5, 7, 10, 14, 18])
         XCTAssertEqual(text.lines.map(\.terminatorOffset), [1, 3, 6, 8, 11, 15, 19])
@@ -202,9 +205,9 @@ final class DecodingTests: XCTestCase {
 
     func testOffsetsAreByteOffsetsIntoTheOriginalBytes() {
         // Mixed widths, an invalid byte and a CRLF: every scalar remembers its first byte.
-        var bytes = Array("ñ€".utf8)      // 2 + 3 bytes
-        bytes.append(0xFF)                // invalid, 1 byte
-        bytes += Array("\r\nx😀y".utf8)   // CRLF, x, 4-byte emoji, y
+        var bytes = Array("ñ€".utf8)  // 2 + 3 bytes
+        bytes.append(0xFF)  // invalid, 1 byte
+        bytes += Array("\r\nx😀y".utf8)  // CRLF, x, 4-byte emoji, y
         let text = decode(bytes)
         XCTAssertEqual(text.scalars, [0xF1, 0x20AC, fffd, 0x78, 0x1F600, 0x79])
         XCTAssertEqual(text.offsets, [0, 2, 5, 8, 9, 13])

@@ -4,14 +4,17 @@ import XCTest
 /// Exclusion rectangles in text containers: lines beside one are shortened, lines below use the
 /// full width, and a band with too little room moves the line below the exclusion.
 final class ExclusionTests: XCTestCase {
-    private let sentence = "It is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife. "
+    private let sentence =
+        "It is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife. "
 
     private var prose: String { String(repeating: sentence, count: 30) }
 
     /// Default book page (328×528 pt columns, 11 pt type on a 13.2 pt pitch) whose first container
     /// carries `exclusions`.
-    private func layout(_ text: String, firstContainerExclusions exclusions: [Rect],
-                        settings: LayoutSettings = UnitSupport.settings(mode: .blank)) throws -> Layout {
+    private func layout(
+        _ text: String, firstContainerExclusions exclusions: [Rect],
+        settings: LayoutSettings = UnitSupport.settings(mode: .blank)
+    ) throws -> Layout {
         var manager = LayoutManager(fonts: try UnitSupport.fonts(), settings: settings)
         let size = Size(width: settings.page.columnWidth, height: settings.page.columnHeight)
         manager.containerProvider = { index in
@@ -85,8 +88,9 @@ final class ExclusionTests: XCTestCase {
         let result = try layout(prose, firstContainerExclusions: [exclusion])
         let lines = result.pages[0].containers[0].lines
         for line in lines {
-            XCTAssertFalse(line.origin.y < exclusion.maxY && line.origin.y + line.height > exclusion.minY,
-                           "line at y \(line.origin.y) overlaps the full-width exclusion")
+            XCTAssertFalse(
+                line.origin.y < exclusion.maxY && line.origin.y + line.height > exclusion.minY,
+                "line at y \(line.origin.y) overlaps the full-width exclusion")
         }
         // Three lines above (0, 13.2, 26.4: the fourth band would reach 52.8), then straight below.
         XCTAssertEqual(lines[0].origin.y, 0, accuracy: 1e-9)
@@ -115,8 +119,9 @@ final class ExclusionTests: XCTestCase {
         for line in lines {
             let vertical = line.origin.y < exclusion.maxY && line.origin.y + line.height > exclusion.minY
             let horizontal = line.origin.x < exclusion.maxX && line.origin.x + line.width > exclusion.minX
-            XCTAssertFalse(vertical && horizontal,
-                           "line box \(line.rect) overlaps the exclusion \(exclusion)")
+            XCTAssertFalse(
+                vertical && horizontal,
+                "line box \(line.rect) overlaps the exclusion \(exclusion)")
         }
         UnitSupport.assertPartition(result, "tall lines beside an exclusion")
     }
@@ -174,8 +179,12 @@ final class ExclusionTests: XCTestCase {
 
     func testExclusionOutsideTheContainerIsIgnored() throws {
         let plain = try layout(prose, firstContainerExclusions: [])
-        let outside = try layout(prose, firstContainerExclusions: [Rect(x: width + 10, y: 0, width: 50, height: 200),
-                                                                   Rect(x: -80, y: 0, width: 60, height: 200)])
+        let outside = try layout(
+            prose,
+            firstContainerExclusions: [
+                Rect(x: width + 10, y: 0, width: 50, height: 200),
+                Rect(x: -80, y: 0, width: 60, height: 200),
+            ])
         XCTAssertEqual(plain.pages.map(\.range), outside.pages.map(\.range))
         XCTAssertEqual(plain.pages[0].lines.map(\.rect), outside.pages[0].lines.map(\.rect))
     }
@@ -183,11 +192,13 @@ final class ExclusionTests: XCTestCase {
     // MARK: TextContainer.lineSpan directly
 
     func testLineSpan() {
-        let container = TextContainer(size: Size(width: 300, height: 500), exclusions: [
-            Rect(x: 200, y: 0, width: 100, height: 50),
-            Rect(x: 0, y: 100, width: 50, height: 50),
-            Rect(x: 40, y: 120, width: 100, height: 10),
-        ])
+        let container = TextContainer(
+            size: Size(width: 300, height: 500),
+            exclusions: [
+                Rect(x: 200, y: 0, width: 100, height: 50),
+                Rect(x: 0, y: 100, width: 50, height: 50),
+                Rect(x: 40, y: 120, width: 100, height: 10),
+            ])
         XCTAssertEqual(container.lineSpan(top: 0, height: 10, minimumWidth: 10)?.x, 0)
         XCTAssertEqual(container.lineSpan(top: 0, height: 10, minimumWidth: 10)?.width, 200)
         XCTAssertEqual(container.lineSpan(top: 50, height: 10, minimumWidth: 10)?.width, 300, "the band [50, 60) touches no exclusion")

@@ -4,7 +4,8 @@ import XCTest
 /// The first-line indent: a paragraph's first line starts at the indent and is broken on the
 /// narrower measure; separators and headings are not indented.
 final class FirstLineIndentTests: XCTestCase {
-    private let prose = "It is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife. However little known the feelings or views of such a man may be on his first entering a neighbourhood."
+    private let prose =
+        "It is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife. However little known the feelings or views of such a man may be on his first entering a neighbourhood."
 
     private func layout(_ text: String, indent: Double, mode: ParagraphMode = .blank) throws -> Layout {
         var settings = UnitSupport.settings(mode: mode)
@@ -57,11 +58,13 @@ final class FirstLineIndentTests: XCTestCase {
     }
 
     func testTheIndentCountsFromAnExclusion() throws {
-        var manager = LayoutManager(fonts: try UnitSupport.fonts(), settings: {
-            var settings = UnitSupport.settings(mode: .blank)
-            settings.typography.firstLineIndent = 20
-            return settings
-        }())
+        var manager = LayoutManager(
+            fonts: try UnitSupport.fonts(),
+            settings: {
+                var settings = UnitSupport.settings(mode: .blank)
+                settings.typography.firstLineIndent = 20
+                return settings
+            }())
         manager.containerProvider = { _ in
             TextContainer(size: Size(width: 328, height: 528), exclusions: [Rect(x: 0, y: 0, width: 100, height: 40)])
         }
@@ -75,7 +78,8 @@ final class FirstLineIndentTests: XCTestCase {
         // An indent too wide for a whole word breaks the first word of every paragraph: the
         // parallel page map must break it the same way (GridText.layout compares them).
         let indent = 2 * (try GridText.wordWidth()) / 3
-        let layout = try GridText.layout(GridText.text([4, 9, 4]), GridText.settings(capacity: 10, typography: Typography(firstLineIndent: indent)))
+        let layout = try GridText.layout(
+            GridText.text([4, 9, 4]), GridText.settings(capacity: 10, typography: Typography(firstLineIndent: indent)))
         XCTAssertEqual(layout.pages.flatMap(\.lines).filter { $0.origin.x > 0 }.map(\.origin.x), [indent, indent, indent])
         XCTAssertGreaterThan(layout.pageCount, 1)
     }

@@ -123,14 +123,19 @@ final class FontCatalogTests: XCTestCase {
         let current = FileManager.default.currentDirectoryPath
         FileManager.default.changeCurrentDirectoryPath(folder.path)
         defer { FileManager.default.changeCurrentDirectoryPath(current) }
-        XCTAssertEqual(try FontRequest.resolve(["DejaVu Sans", "DejaVu Sans Mono"]),
-                       [FontFile(path: "DejaVu Sans", faceIndex: 0), FontFile(path: Self.dejaVu + "DejaVuSansMono.ttf", faceIndex: 0)])
+        XCTAssertEqual(
+            try FontRequest.resolve(["DejaVu Sans", "DejaVu Sans Mono"]),
+            [FontFile(path: "DejaVu Sans", faceIndex: 0), FontFile(path: Self.dejaVu + "DejaVuSansMono.ttf", faceIndex: 0)])
     }
 
     func testMixedListResolvesInOrder() throws {
         let files = try FontRequest.resolve(["Liberation Sans", Self.dejaVu + "DejaVuSerif.ttf#0", "DejaVu Sans:bold"])
-        XCTAssertEqual(files.map(\.path), [Self.liberation + "LiberationSans-Regular.ttf", Self.dejaVu + "DejaVuSerif.ttf",
-                                           Self.dejaVu + "DejaVuSans-Bold.ttf"])
+        XCTAssertEqual(
+            files.map(\.path),
+            [
+                Self.liberation + "LiberationSans-Regular.ttf", Self.dejaVu + "DejaVuSerif.ttf",
+                Self.dejaVu + "DejaVuSans-Bold.ttf",
+            ])
         XCTAssertThrowsError(try FontRequest.resolve([Self.dejaVu + "DejaVuSerif.ttf", "No Such Family"])) { error in
             XCTAssertEqual(error as? FontError, .unknownFamily(name: "No Such Family"))
         }

@@ -31,7 +31,9 @@ final class FontFallbackTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(index, fonts.configuredCount)
                 let font = fonts.fonts[index]
                 XCTAssertTrue(font.familyName.contains(sample.family), "\(source.character) drawn with \(font.familyName)")
-                for scalar in source.scalars { XCTAssertTrue(font.covers(scalar), "\(font.familyName) lacks U+\(String(scalar, radix: 16))") }
+                for scalar in source.scalars {
+                    XCTAssertTrue(font.covers(scalar), "\(font.familyName) lacks U+\(String(scalar, radix: 16))")
+                }
             }
         }
     }
@@ -122,7 +124,9 @@ final class FontFallbackTests: XCTestCase {
             XCTAssertEqual(indices.count, 1, "cluster at \(start) split over fonts \(indices)")
             let font = fonts.fonts[Int(prepared.fontIndices[start])]
             for i in start..<end where prepared.paragraph.scalars[i] != 0x20 {
-                XCTAssertTrue(font.covers(prepared.paragraph.scalars[i]), "U+\(String(prepared.paragraph.scalars[i], radix: 16)) not in \(font.familyName)")
+                XCTAssertTrue(
+                    font.covers(prepared.paragraph.scalars[i]),
+                    "U+\(String(prepared.paragraph.scalars[i], radix: 16)) not in \(font.familyName)")
             }
             start = end
         }
@@ -142,14 +146,16 @@ final class FontFallbackTests: XCTestCase {
         _ = try bundled(fallback: shared).sources(of: "مرحبا नमस्ते ☕ สวัสดี שלום")
         let warm = try bundled(fallback: shared)
         let second = try layout(text, fonts: warm)
-        XCTAssertEqual(first.pages.flatMap(\.lines).flatMap(\.runs).map(\.fontIndex),
-                       second.pages.flatMap(\.lines).flatMap(\.runs).map(\.fontIndex))
+        XCTAssertEqual(
+            first.pages.flatMap(\.lines).flatMap(\.runs).map(\.fontIndex),
+            second.pages.flatMap(\.lines).flatMap(\.runs).map(\.fontIndex))
         XCTAssertEqual(cold.files, warm.files)
         // Numbered in the order the text first needs them: Hebrew, emoji, Thai, Devanagari, Arabic.
         let order = cold.fonts[cold.configuredCount...].map(\.familyName)
         XCTAssertEqual(order.count, 5, "\(order)")
-        XCTAssertTrue(order[0].contains("Hebrew") && order[2].contains("Thai") && order[3].contains("Devanagari")
-                          && order[4].contains("Arabic"), "\(order)")
+        XCTAssertTrue(
+            order[0].contains("Hebrew") && order[2].contains("Thai") && order[3].contains("Devanagari")
+                && order[4].contains("Arabic"), "\(order)")
     }
 
     func testParallelPageMapsAgreeWithTheSequentialLayout() throws {
@@ -174,8 +180,9 @@ final class FontFallbackTests: XCTestCase {
         let fresh = try bundled()
         let afterPageMap = try LayoutManager(fonts: used, settings: settings).layout(storage)
         let cold = try LayoutManager(fonts: fresh, settings: settings).layout(storage)
-        XCTAssertEqual(afterPageMap.pages.flatMap(\.lines).flatMap(\.runs).map(\.fontIndex),
-                       cold.pages.flatMap(\.lines).flatMap(\.runs).map(\.fontIndex))
+        XCTAssertEqual(
+            afterPageMap.pages.flatMap(\.lines).flatMap(\.runs).map(\.fontIndex),
+            cold.pages.flatMap(\.lines).flatMap(\.runs).map(\.fontIndex))
         XCTAssertEqual(used.files, fresh.files)
     }
 
@@ -219,11 +226,13 @@ final class FontFallbackTests: XCTestCase {
         let before = cache.key(content: content, settings: settings, fonts: fonts)
         _ = fonts.sources(of: "ש")
         XCTAssertGreaterThan(fonts.fonts.count, fonts.configuredCount)
-        XCTAssertEqual(cache.key(content: content, settings: settings, fonts: fonts), before,
-                       "a key made before layout matches one made after fallback added faces")
+        XCTAssertEqual(
+            cache.key(content: content, settings: settings, fonts: fonts), before,
+            "a key made before layout matches one made after fallback added faces")
         XCTAssertEqual(cache.key(content: content, settings: settings, fontFiles: fonts.configuredFiles), before)
         XCTAssertNotEqual(cache.key(content: content, settings: settings, fonts: try bundled(fallback: nil)), before)
-        XCTAssertTrue(PageMapCache.describe(version: "v", content: "c", settings: settings, fontFiles: [])
-            .contains(InstalledFontsStamp.current()))
+        XCTAssertTrue(
+            PageMapCache.describe(version: "v", content: "c", settings: settings, fontFiles: [])
+                .contains(InstalledFontsStamp.current()))
     }
 }

@@ -196,7 +196,9 @@ final class FontTests: XCTestCase {
 
     func testNoOutlinesAtAll() throws {
         let url = try fontWithRenamedGlyf("zzzz", name: "outlineless.ttf")
-        assertFontError(url.path) { XCTAssertEqual($0, .unreadable(path: url.path, reason: "it has neither TrueType (glyf) nor PostScript (CFF) outlines")) }
+        assertFontError(url.path) {
+            XCTAssertEqual($0, .unreadable(path: url.path, reason: "it has neither TrueType (glyf) nor PostScript (CFF) outlines"))
+        }
     }
 
     func testFaceIndexOutOfRange() throws {

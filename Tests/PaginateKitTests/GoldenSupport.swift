@@ -61,8 +61,10 @@ enum GoldenFile {
     }
 
     /// Compares `computed` with the file, or records it when asked to.
-    static func check(_ computed: [(key: String, digest: String)], in name: String,
-                      file: StaticString = #filePath, line: UInt = #line) throws {
+    static func check(
+        _ computed: [(key: String, digest: String)], in name: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         var recorded = read(name)
         if ProcessInfo.processInfo.environment["PAGINATE_RECORD_GOLDEN"] != nil {
             for entry in computed { recorded[entry.key] = entry.digest }
@@ -70,8 +72,9 @@ enum GoldenFile {
             let body = recorded.keys.sorted().map { "\($0) \(recorded[$0]!)\n" }.joined()
             try FileManager.default.createDirectory(at: url(name).deletingLastPathComponent(), withIntermediateDirectories: true)
             try (header + body).write(to: url(name), atomically: true, encoding: .utf8)
-            XCTFail("recorded \(computed.count) digests into Tests/Golden/\(name); run again without PAGINATE_RECORD_GOLDEN",
-                    file: file, line: line)
+            XCTFail(
+                "recorded \(computed.count) digests into Tests/Golden/\(name); run again without PAGINATE_RECORD_GOLDEN",
+                file: file, line: line)
             return
         }
         for entry in computed {

@@ -54,7 +54,8 @@ final class GutenbergBoilerplateTests: XCTestCase {
     }
 
     func testMarkersMustStartTheirLine() {
-        let text = "See *** START OF THE PROJECT GUTENBERG EBOOK X ***\n" + book
+        let text =
+            "See *** START OF THE PROJECT GUTENBERG EBOOK X ***\n" + book
             + "and *** END OF THE PROJECT GUTENBERG EBOOK X ***\n"
         XCTAssertNil(range(text))
         XCTAssertNil(range("*** START OF THE PROJECT GUTENBERGS ***\nx\n*** END OF THE PROJECT GUTENBERGS ***\n"))

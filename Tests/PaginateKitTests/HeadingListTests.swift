@@ -16,7 +16,8 @@ final class HeadingListTests: XCTestCase {
         XCTAssertEqual(headings.map(\.text), ["CHAPTER I.", "Chapter 2: Light"])
         let bytes = Array(text.utf8)
         for heading in headings {
-            XCTAssertEqual(String(decoding: bytes[heading.offset..<(heading.offset + heading.text.utf8.count)], as: UTF8.self), heading.text)
+            XCTAssertEqual(
+                String(decoding: bytes[heading.offset..<(heading.offset + heading.text.utf8.count)], as: UTF8.self), heading.text)
         }
     }
 

@@ -6,10 +6,12 @@ import XCTest
 final class HeadingStyleTests: XCTestCase {
     /// The bundled regular chain with the bold and italic chains beside it.
     private static func family() throws -> FontChain {
-        try FontChain(paths: [UnitSupport.dejaVuPath, UnitSupport.droidPath], styles: [
-            .bold: [UnitSupport.fontPath("DejaVuSerif-Bold.ttf"), UnitSupport.droidPath],
-            .italic: [UnitSupport.fontPath("DejaVuSerif-Italic.ttf"), UnitSupport.droidPath],
-        ])
+        try FontChain(
+            paths: [UnitSupport.dejaVuPath, UnitSupport.droidPath],
+            styles: [
+                .bold: [UnitSupport.fontPath("DejaVuSerif-Bold.ttf"), UnitSupport.droidPath],
+                .italic: [UnitSupport.fontPath("DejaVuSerif-Italic.ttf"), UnitSupport.droidPath],
+            ])
     }
 
     private static func settings(headingStyle: FontStyle, width: Double = 400) -> LayoutSettings {
@@ -21,8 +23,10 @@ final class HeadingStyleTests: XCTestCase {
     // MARK: The family
 
     func testEachBundledStyleOpensItsFaceWithTheSameFallback() throws {
-        let names: [FontStyle: String] = [.regular: "DejaVuSerif", .bold: "DejaVuSerif-Bold",
-                                          .italic: "DejaVuSerif-Italic", .boldItalic: "DejaVuSerif-BoldItalic"]
+        let names: [FontStyle: String] = [
+            .regular: "DejaVuSerif", .bold: "DejaVuSerif-Bold",
+            .italic: "DejaVuSerif-Italic", .boldItalic: "DejaVuSerif-BoldItalic",
+        ]
         for style in FontStyle.allCases {
             let chain = try FontChain.bundled(style: style)
             XCTAssertEqual(chain.fonts.map(\.name), [names[style]!, "DroidSansFallback"], "\(style)")
@@ -43,12 +47,15 @@ final class HeadingStyleTests: XCTestCase {
 
     func testFilesWithoutOpeningAreTheOpenedChainsFiles() throws {
         let regular = [UnitSupport.dejaVuPath, UnitSupport.droidPath]
-        let styles: [FontStyle: [String]] = [.boldItalic: [UnitSupport.fontPath("DejaVuSerif-BoldItalic.ttf"), UnitSupport.droidPath],
-                                             .bold: [UnitSupport.fontPath("DejaVuSerif-Bold.ttf"), UnitSupport.dejaVuPath]]
+        let styles: [FontStyle: [String]] = [
+            .boldItalic: [UnitSupport.fontPath("DejaVuSerif-BoldItalic.ttf"), UnitSupport.droidPath],
+            .bold: [UnitSupport.fontPath("DejaVuSerif-Bold.ttf"), UnitSupport.dejaVuPath],
+        ]
         let files = FontChain.files(paths: regular, styles: styles)
         XCTAssertEqual(files, try FontChain(paths: regular, styles: styles).files)
-        XCTAssertEqual(files.map { ($0.path as NSString).lastPathComponent },
-                       ["DejaVuSerif.ttf", "DroidSansFallback-Flat.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerif-BoldItalic.ttf"])
+        XCTAssertEqual(
+            files.map { ($0.path as NSString).lastPathComponent },
+            ["DejaVuSerif.ttf", "DroidSansFallback-Flat.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerif-BoldItalic.ttf"])
     }
 
     // MARK: Headings in the bold face

@@ -26,23 +26,28 @@ final class HeadingTests: XCTestCase {
     // MARK: Which lines are headings
 
     func testTheBuiltInRuleKnowsChapterBookAndPartHeadings() throws {
-        for line in ["CHAPTER I.", "Chapter 12", "CHAPTER XLII", "BOOK ONE", "PART II", "chapter iv", "Chapter I.]",
-                     "CHAPTER I. The Beginning", "Chapter 12: in which nothing happens", "CHAPTER XLII — A Title",
-                     "Book Twenty-One", "Chapter the Last", "PART THE FIRST", "   CHAPTER X.   ", "\tBook 3"] {
+        for line in [
+            "CHAPTER I.", "Chapter 12", "CHAPTER XLII", "BOOK ONE", "PART II", "chapter iv", "Chapter I.]",
+            "CHAPTER I. The Beginning", "Chapter 12: in which nothing happens", "CHAPTER XLII — A Title",
+            "Book Twenty-One", "Chapter the Last", "PART THE FIRST", "   CHAPTER X.   ", "\tBook 3",
+        ] {
             XCTAssertTrue(try isHeading(line), line)
         }
     }
 
     func testTheBuiltInRuleLeavesProseAlone() throws {
-        for line in ["Part one of the problem was money.", "Book I read yesterday", "Chapter and verse", "CHAPTERS",
-                     "Chapter Ivy", "part of our youth", "The chapter ends here.", "CHAPTER", "Bookkeeping 12",
-                     "Chapter I. " + String(repeating: "x", count: 80), ""] {
+        for line in [
+            "Part one of the problem was money.", "Book I read yesterday", "Chapter and verse", "CHAPTERS",
+            "Chapter Ivy", "part of our youth", "The chapter ends here.", "CHAPTER", "Bookkeeping 12",
+            "Chapter I. " + String(repeating: "x", count: 80), "",
+        ] {
             XCTAssertFalse(try isHeading(line), line)
         }
     }
 
     func testAHeadingStandsAloneBetweenBlankLines() throws {
-        let text = "CHAPTER I.\n\nIt is a truth universally acknowledged.\n\nCHAPTER II.\nMr. Bennet was among the earliest.\n\n  Chapter 3  \n\nEnd.\n\nBOOK TWO"
+        let text =
+            "CHAPTER I.\n\nIt is a truth universally acknowledged.\n\nCHAPTER II.\nMr. Bennet was among the earliest.\n\n  Chapter 3  \n\nEnd.\n\nBOOK TWO"
         XCTAssertEqual(try headings(text), ["CHAPTER I.", "  Chapter 3  ", "BOOK TWO"], "a heading line followed by text is prose")
         XCTAssertEqual(try headings(text, mode: .blank), ["CHAPTER I.", "  Chapter 3  ", "BOOK TWO"])
         XCTAssertEqual(try headings(text, mode: .lines), [], "lines mode has no blank-line blocks")
@@ -106,15 +111,17 @@ final class HeadingTests: XCTestCase {
 
     func testOnlyHeadingsAreKeptWithNext() throws {
         // The same line with a pattern that does not match is an ordinary one-line paragraph.
-        XCTAssertEqual(try summary(headingText(before: 7), typography: Typography(headingPattern: "^§")),
-                       [["P01×7", "-", "Par×1", "-"], ["P02×5"]])
+        XCTAssertEqual(
+            try summary(headingText(before: 7), typography: Typography(headingPattern: "^§")),
+            [["P01×7", "-", "Par×1", "-"], ["P02×5"]])
     }
 
     func testAHeadingInTheLastColumnMovesToTheNextPage() throws {
         let text = GridText.paragraph(1, lines: 17) + "\n\nPart 2\n\n" + GridText.paragraph(2, lines: 6)
         let layout = try GridText.layout(text, GridText.settings(capacity: 10, columns: 2))
-        XCTAssertEqual(layout.pages.map { $0.containers.map { GridText.summary($0.lines) } },
-                       [[["P01×10"], ["P01×7", "-"]], [["Par×1", "-", "P02×6"]]])
+        XCTAssertEqual(
+            layout.pages.map { $0.containers.map { GridText.summary($0.lines) } },
+            [[["P01×10"], ["P01×7", "-"]], [["Par×1", "-", "P02×6"]]])
     }
 
     func testAChainOfHeadingsMovesTogether() throws {
@@ -129,23 +136,26 @@ final class HeadingTests: XCTestCase {
     func testChapterBreakStartsEachHeadingOnANewPage() throws {
         let chapter = { (number: Int) in "Part \(number)\n\n" + GridText.paragraph(number, lines: 2) }
         let text = (1...3).map(chapter).joined(separator: "\n\n")
-        XCTAssertEqual(try summary(text, typography: Typography(chapterBreak: true)),
-                       [["Par×1", "-", "P01×2", "-"], ["Par×1", "-", "P02×2", "-"], ["Par×1", "-", "P03×2"]],
-                       "the first heading is already at the top of a page")
+        XCTAssertEqual(
+            try summary(text, typography: Typography(chapterBreak: true)),
+            [["Par×1", "-", "P01×2", "-"], ["Par×1", "-", "P02×2", "-"], ["Par×1", "-", "P03×2"]],
+            "the first heading is already at the top of a page")
         XCTAssertEqual(try summary(text), [["Par×1", "-", "P01×2", "-", "Par×1", "-", "P02×2", "-"], ["Par×1", "-", "P03×2"]])
     }
 
     func testChapterBreakSkipsTheRemainingColumns() throws {
         let text = GridText.paragraph(1, lines: 2) + "\n\nPart 2\n\n" + GridText.paragraph(2, lines: 2)
         let layout = try GridText.layout(text, GridText.settings(capacity: 10, columns: 2, typography: Typography(chapterBreak: true)))
-        XCTAssertEqual(layout.pages.map { $0.containers.map { GridText.summary($0.lines) } },
-                       [[["P01×2", "-"], []], [["Par×1", "-", "P02×2"]]])
+        XCTAssertEqual(
+            layout.pages.map { $0.containers.map { GridText.summary($0.lines) } },
+            [[["P01×2", "-"], []], [["Par×1", "-", "P02×2"]]])
     }
 
     func testAChainOfHeadingsBreaksThePageOnce() throws {
         let text = GridText.paragraph(1, lines: 2) + "\n\nBook 2\n\nPart 1\n\n" + GridText.paragraph(2, lines: 2)
-        XCTAssertEqual(try summary(text, typography: Typography(chapterBreak: true)),
-                       [["P01×2", "-"], ["Boo×1", "-", "Par×1", "-", "P02×2"]])
+        XCTAssertEqual(
+            try summary(text, typography: Typography(chapterBreak: true)),
+            [["P01×2", "-"], ["Boo×1", "-", "Par×1", "-", "P02×2"]])
     }
 
     func testChapterBreakAfterAFormFeedAddsNoEmptyPage() throws {

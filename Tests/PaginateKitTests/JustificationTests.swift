@@ -12,13 +12,13 @@ final class JustificationTests: XCTestCase {
     }
 
     private let text = """
-    It is a truth universally acknowledged, that a single man in possession of a good fortune, must \
-    be in want of a wife. However little known the feelings or views of such a man may be on his \
-    first entering a neighbourhood, this truth is so well fixed in the minds of the surrounding \
-    families, that he is considered the rightful property of some one or other of their daughters.
+        It is a truth universally acknowledged, that a single man in possession of a good fortune, must \
+        be in want of a wife. However little known the feelings or views of such a man may be on his \
+        first entering a neighbourhood, this truth is so well fixed in the minds of the surrounding \
+        families, that he is considered the rightful property of some one or other of their daughters.
 
-    “My dear Mr. Bennet,” said his lady to him one day, “have you heard that Netherfield Park is let at last?”
-    """
+        “My dear Mr. Bennet,” said his lady to him one day, “have you heard that Netherfield Park is let at last?”
+        """
 
     private func textLines(_ layout: Layout) -> [LineFragment] {
         layout.pages.flatMap { $0.containers.flatMap(\.lines) }.filter { !$0.runs.isEmpty }

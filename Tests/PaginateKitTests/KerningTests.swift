@@ -40,8 +40,9 @@ final class KerningTests: XCTestCase {
         for (pair, value) in table.pairs {
             for left in table.codePoints[pair.left] ?? [] {
                 for right in table.codePoints[pair.right] ?? [] {
-                    XCTAssertEqual(font.kerning(left, right), value * 1000 / 2048,
-                                   "U+\(String(left, radix: 16)) U+\(String(right, radix: 16))")
+                    XCTAssertEqual(
+                        font.kerning(left, right), value * 1000 / 2048,
+                        "U+\(String(left, radix: 16)) U+\(String(right, radix: 16))")
                     compared += 1
                 }
             }

@@ -13,10 +13,12 @@ final class LayoutGoldenTests: XCTestCase {
 
     /// The fonts of every case: regular, plus bold and bold italic for headings set in them.
     private func fonts() throws -> FontChain {
-        try FontChain(paths: [UnitSupport.dejaVuPath, UnitSupport.droidPath], styles: [
-            .bold: [UnitSupport.fontPath("DejaVuSerif-Bold.ttf"), UnitSupport.droidPath],
-            .boldItalic: [UnitSupport.fontPath("DejaVuSerif-BoldItalic.ttf"), UnitSupport.droidPath],
-        ])
+        try FontChain(
+            paths: [UnitSupport.dejaVuPath, UnitSupport.droidPath],
+            styles: [
+                .bold: [UnitSupport.fontPath("DejaVuSerif-Bold.ttf"), UnitSupport.droidPath],
+                .boldItalic: [UnitSupport.fontPath("DejaVuSerif-BoldItalic.ttf"), UnitSupport.droidPath],
+            ])
     }
 
     private func settings(_ typography: Typography, on base: LayoutSettings = UnitSupport.settings()) -> LayoutSettings {
@@ -125,8 +127,10 @@ final class LayoutGoldenTests: XCTestCase {
     ///
     /// The parallel page map (one and two threads) must equal the full layout's: it is recorded
     /// once. The early-stopped layout must agree with the full layout on every page but its last.
-    private func digests(_ name: String, _ bytes: [UInt8], _ settings: LayoutSettings,
-                         provider: ((Int) -> TextContainer)? = nil, runs: Bool = true) throws -> [(key: String, digest: String)] {
+    private func digests(
+        _ name: String, _ bytes: [UInt8], _ settings: LayoutSettings,
+        provider: ((Int) -> TextContainer)? = nil, runs: Bool = true
+    ) throws -> [(key: String, digest: String)] {
         var manager = LayoutManager(fonts: try fonts(), settings: settings)
         if let provider { manager.containerProvider = provider }
         let storage = TextStorage(bytes: bytes)
@@ -159,8 +163,9 @@ final class LayoutGoldenTests: XCTestCase {
         var all: [(key: String, digest: String)] = []
         all += try digests("P&P defaults", book, UnitSupport.settings())
         all += try digests("P&P two-columns", book, UnitSupport.settings(width: 595, height: 842, columns: 2))
-        all += try digests("P&P justify-hyphenate-kern", book,
-                           settings(Typography(alignment: .justify, hyphenationLanguage: "en-US", kerning: true)))
+        all += try digests(
+            "P&P justify-hyphenate-kern", book,
+            settings(Typography(alignment: .justify, hyphenationLanguage: "en-US", kerning: true)))
         all += try digests("P&P widows-orphans", book, settings(Typography(widows: 3, orphans: 4)))
         all += try digests("P&P headings-chapters", book, settings(Typography(chapterBreak: true, headingStyle: .bold)))
         all += try digests("P&P indent-spacing", book, settings(Typography(firstLineIndent: 18, paragraphSpacing: 5)))
@@ -178,8 +183,13 @@ final class LayoutGoldenTests: XCTestCase {
         all += try digests("P&P exclusions", book, settings) { index in
             switch index % 3 {
             case 0: TextContainer(size: column, exclusions: [Rect(x: 120, y: 150, width: 100, height: 90)])
-            case 1: TextContainer(size: column, exclusions: [Rect(x: 0, y: 0, width: 140, height: 60),
-                                                             Rect(x: 250, y: 300, width: 200, height: 40)])
+            case 1:
+                TextContainer(
+                    size: column,
+                    exclusions: [
+                        Rect(x: 0, y: 0, width: 140, height: 60),
+                        Rect(x: 250, y: 300, width: 200, height: 40),
+                    ])
             default: TextContainer(size: column)
             }
         }
@@ -195,20 +205,26 @@ final class LayoutGoldenTests: XCTestCase {
         let sutra = try UnitSupport.corpusBytes("diamond-sutra.txt")
         var all: [(key: String, digest: String)] = []
         all += try digests("sutra defaults", sutra, UnitSupport.settings())
-        all += try digests("sutra justify-hyphenate-kern", sutra,
-                           settings(Typography(alignment: .justify, hyphenationLanguage: "en-US", kerning: true)))
-        all += try digests("sutra three-columns", sutra, UnitSupport.settings(width: 300, height: 200, margin: 20, columns: 3, mode: .blank))
+        all += try digests(
+            "sutra justify-hyphenate-kern", sutra,
+            settings(Typography(alignment: .justify, hyphenationLanguage: "en-US", kerning: true)))
+        all += try digests(
+            "sutra three-columns", sutra, UnitSupport.settings(width: 300, height: 200, margin: 20, columns: 3, mode: .blank))
         all += try digests("sutra small-pages", sutra, UnitSupport.settings(width: 150, height: 200, margin: 10))
-        let everything = Typography(widows: 3, orphans: 2, firstLineIndent: 250, paragraphSpacing: 9.5, chapterBreak: true,
-                                    headingStyle: .boldItalic)
+        let everything = Typography(
+            widows: 3, orphans: 2, firstLineIndent: 250, paragraphSpacing: 9.5, chapterBreak: true,
+            headingStyle: .boldItalic)
         for seed in 1...3 {
             let text = Array(PageBreakSupport.textWithHeadings(seed: UInt64(seed)).utf8)
-            all += try digests("headings \(seed) everything", text,
-                               settings(everything, on: UnitSupport.settings(width: 220, height: 180, margin: 12, columns: seed, gutter: 8)))
-            all += try digests("headings \(seed) chapters", text,
-                               settings(Typography(chapterBreak: true), on: UnitSupport.settings(width: 220, height: 180, margin: 12)))
+            all += try digests(
+                "headings \(seed) everything", text,
+                settings(everything, on: UnitSupport.settings(width: 220, height: 180, margin: 12, columns: seed, gutter: 8)))
+            all += try digests(
+                "headings \(seed) chapters", text,
+                settings(Typography(chapterBreak: true), on: UnitSupport.settings(width: 220, height: 180, margin: 12)))
         }
-        let tricky = "a\n\n\nb\n\n\n\u{0C}\n\nc\u{0C}\u{0C}\t\tx\ty\n" + String(repeating: "word ", count: 300)
+        let tricky =
+            "a\n\n\nb\n\n\n\u{0C}\n\nc\u{0C}\u{0C}\t\tx\ty\n" + String(repeating: "word ", count: 300)
             + String(repeating: "長", count: 500) + "e\u{301}\u{301}" + String(repeating: "x", count: 400) + "\u{1F600} \u{80} \u{7} bad"
         for mode in ParagraphMode.allCases {
             all += try digests("tricky \(mode)", Array(tricky.utf8), UnitSupport.settings(width: 150, height: 120, margin: 10, mode: mode))
@@ -238,7 +254,10 @@ final class LayoutGoldenTests: XCTestCase {
         let warm = try manager.pageMap(storage, jobs: 2)
         XCTAssertEqual(Self.digest(cold), Self.digest(map), "a cold paragraph memo must give the same pages")
         XCTAssertEqual(Self.digest(warm), Self.digest(map), "a warm paragraph memo must give the same pages")
-        try GoldenFile.check([(key: "P&P×8 justify map", digest: Self.digest(map)),
-                              (key: "P&P×8 justify through", digest: Self.lineDigest(partial))], in: Self.goldenFile)
+        try GoldenFile.check(
+            [
+                (key: "P&P×8 justify map", digest: Self.digest(map)),
+                (key: "P&P×8 justify through", digest: Self.lineDigest(partial)),
+            ], in: Self.goldenFile)
     }
 }

@@ -157,8 +157,9 @@ final class LayoutManagerTests: XCTestCase {
                     XCTAssertLessThanOrEqual(line.origin.x + line.width, container.frame.width + 1e-9)
                     XCTAssertLessThanOrEqual(line.origin.y + line.height, container.frame.height + 1e-9)
                     for run in line.runs {
-                        XCTAssertTrue(line.range.lowerBound <= run.sourceRange.lowerBound && run.sourceRange.upperBound <= line.range.upperBound,
-                                      "run \(run.sourceRange) outside line \(line.range)")
+                        XCTAssertTrue(
+                            line.range.lowerBound <= run.sourceRange.lowerBound && run.sourceRange.upperBound <= line.range.upperBound,
+                            "run \(run.sourceRange) outside line \(line.range)")
                     }
                 }
             }
@@ -267,7 +268,8 @@ final class LayoutManagerTests: XCTestCase {
             guard case LayoutError.containerTooSmall = error else { return XCTFail("unexpected \(error)") }
         }
         // The same page with a smaller font works.
-        XCTAssertNoThrow(try UnitSupport.layout("Big", UnitSupport.settings(width: 100, height: 100, margin: 10, fontSize: 60, lineHeight: 1.2)))
+        XCTAssertNoThrow(
+            try UnitSupport.layout("Big", UnitSupport.settings(width: 100, height: 100, margin: 10, fontSize: 60, lineHeight: 1.2)))
     }
 
     func testInvalidSettingsThrow() throws {
@@ -282,7 +284,8 @@ final class LayoutManagerTests: XCTestCase {
             }
         }
         func assertThrows(_ settings: LayoutSettings, _ expected: String, _ message: String, line: UInt = #line) {
-            XCTAssertThrowsError(try LayoutManager(fonts: fonts, settings: settings).layout(TextStorage("text")), message, line: line) { error in
+            XCTAssertThrowsError(try LayoutManager(fonts: fonts, settings: settings).layout(TextStorage("text")), message, line: line) {
+                error in
                 XCTAssertEqual(refused(error), expected, message, line: line)
             }
         }

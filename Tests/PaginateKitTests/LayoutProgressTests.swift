@@ -23,8 +23,9 @@ final class LayoutProgressTests: XCTestCase {
         }
         let observed = try manager.layout(storage)
         XCTAssertGreaterThanOrEqual(reports.count, 3, "one report per stride at least")
-        XCTAssertEqual(zip(reports, reports.dropFirst()).filter { $0.bytesLaidOut > $1.bytesLaidOut || $0.pages > $1.pages }.count, 0,
-                       "progress never goes back")
+        XCTAssertEqual(
+            zip(reports, reports.dropFirst()).filter { $0.bytesLaidOut > $1.bytesLaidOut || $0.pages > $1.pages }.count, 0,
+            "progress never goes back")
         XCTAssertEqual(reports.last, LayoutProgress(bytesLaidOut: storage.length, totalBytes: storage.length, pages: observed.pageCount))
         XCTAssertEqual(phases, [.split, .breakAndPlace])
 

@@ -12,7 +12,8 @@ final class LineBreakShortcutTests: XCTestCase {
             while start < scalars.count {
                 let end = min(scalars.count, start + 4096)
                 let piece = Array(scalars[start..<end])
-                XCTAssertEqual(LineBreakOpportunities.compute(piece), LineBreakOpportunities.computeRuleByRule(piece), "\(name) at \(start)")
+                XCTAssertEqual(
+                    LineBreakOpportunities.compute(piece), LineBreakOpportunities.computeRuleByRule(piece), "\(name) at \(start)")
                 start = end
             }
         }
@@ -20,8 +21,10 @@ final class LineBreakShortcutTests: XCTestCase {
 
     func testShortcutAgreesOnLetterContexts() {
         // Letters next to marks, joiners, numbers, quotes, hyphens, Hebrew and CJK.
-        let samples = ["ab\u{301}cd", "a\u{200D}bc", "x2y3", "“word”s", "co-op", "a\u{5D0}b", "ab漢字cd", "e.g.x", "AB)CD",
-                       "a\u{25CC}b", "http://ex.am/ple?q=1", "l'homme", "don’t", "ab\u{00AD}cd", "a\u{2060}b", "ab cd\tef"]
+        let samples = [
+            "ab\u{301}cd", "a\u{200D}bc", "x2y3", "“word”s", "co-op", "a\u{5D0}b", "ab漢字cd", "e.g.x", "AB)CD",
+            "a\u{25CC}b", "http://ex.am/ple?q=1", "l'homme", "don’t", "ab\u{00AD}cd", "a\u{2060}b", "ab cd\tef",
+        ]
         for sample in samples {
             let scalars = sample.unicodeScalars.map(\.value)
             XCTAssertEqual(LineBreakOpportunities.compute(scalars), LineBreakOpportunities.computeRuleByRule(scalars), sample)

@@ -6,15 +6,15 @@ import XCTest
 final class LineBreakerTests: XCTestCase {
     /// A real paragraph (the opening of Pride and Prejudice, chapter 1, with dialogue and dashes).
     private let prose = """
-    However little known the feelings or views of such a man may be on his first entering a \
-    neighbourhood, this truth is so well fixed in the minds of the surrounding families, that he is \
-    considered as the rightful property of some one or other of their daughters. “My dear Mr. \
-    Bennet,” said his lady to him one day, “have you heard that Netherfield Park is let at last?” \
-    Mr. Bennet replied that he had not. “But it is,” returned she; “for Mrs. Long has just been \
-    here, and she told me all about it.” And in the sect--fairly large and yet unusually \
-    choice--of Austenians or Janites, there would probably be found partisans of the claim to \
-    primacy of almost every one of the novels; a well-known, out-of-the-way (parenthetical) remark.
-    """
+        However little known the feelings or views of such a man may be on his first entering a \
+        neighbourhood, this truth is so well fixed in the minds of the surrounding families, that he is \
+        considered as the rightful property of some one or other of their daughters. “My dear Mr. \
+        Bennet,” said his lady to him one day, “have you heard that Netherfield Park is let at last?” \
+        Mr. Bennet replied that he had not. “But it is,” returned she; “for Mrs. Long has just been \
+        here, and she told me all about it.” And in the sect--fairly large and yet unusually \
+        choice--of Austenians or Janites, there would probably be found partisans of the claim to \
+        primacy of almost every one of the novels; a well-known, out-of-the-way (parenthetical) remark.
+        """
 
     private let cjk = "如是我聞。一時佛在舍衛國。祇樹給孤獨園。與大比丘眾。千二百五十人俱。爾時。世尊食時。著衣持缽。入舍衛大城。乞食於其城中。次第乞已。還至本處。"
 
@@ -76,16 +76,18 @@ final class LineBreakerTests: XCTestCase {
             for (index, current) in result.enumerated() {
                 XCTAssertEqual(current.width, contentWidth(prepared, current.range), "width is the content advance", file: file, line: line)
                 XCTAssertLessThanOrEqual(current.width, maxWidth, "line \(index) overflows at \(maxWidth)", file: file, line: line)
-                XCTAssertNotEqual(prepared.actions[current.range.upperBound - 1], .prohibited,
-                                  "line \(index) must end at a break opportunity", file: file, line: line)
+                XCTAssertNotEqual(
+                    prepared.actions[current.range.upperBound - 1], .prohibited,
+                    "line \(index) must end at a break opportunity", file: file, line: line)
                 guard index + 1 < result.count else { continue }
                 // Greedy: the next line's first segment would not have fitted on this line.
                 let pen = prepared.advances[current.range].reduce(0) { $0 + Int($1) }
                 let segment = firstSegment(prepared, from: result[index + 1].range.lowerBound)
                 let joined = pen + contentWidth(prepared, segment)
-                XCTAssertGreaterThan(joined, maxWidth,
-                                     "line \(index) at width \(maxWidth) broke early: '\(UnitSupport.string(Array(prepared.paragraph.scalars[segment])))' would have fitted",
-                                     file: file, line: line)
+                XCTAssertGreaterThan(
+                    joined, maxWidth,
+                    "line \(index) at width \(maxWidth) broke early: '\(UnitSupport.string(Array(prepared.paragraph.scalars[segment])))' would have fitted",
+                    file: file, line: line)
             }
         }
     }
@@ -155,13 +157,18 @@ final class LineBreakerTests: XCTestCase {
 
     // MARK: Overlong words and clusters
 
-    private func assertClusterBoundaries(_ prepared: PreparedParagraph, _ result: [LineBreaker.Line],
-                                         file: StaticString = #filePath, line: UInt = #line) {
+    private func assertClusterBoundaries(
+        _ prepared: PreparedParagraph, _ result: [LineBreaker.Line],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         for current in result {
             XCTAssertFalse(current.range.isEmpty, "every line holds at least one cluster", file: file, line: line)
-            XCTAssertTrue(prepared.clusterStarts[current.range.lowerBound], "line starts inside a cluster: \(current.range)", file: file, line: line)
+            XCTAssertTrue(
+                prepared.clusterStarts[current.range.lowerBound], "line starts inside a cluster: \(current.range)", file: file, line: line)
             if current.range.upperBound < prepared.count {
-                XCTAssertTrue(prepared.clusterStarts[current.range.upperBound], "line ends inside a cluster: \(current.range)", file: file, line: line)
+                XCTAssertTrue(
+                    prepared.clusterStarts[current.range.upperBound], "line ends inside a cluster: \(current.range)", file: file, line: line
+                )
             }
         }
         XCTAssertEqual(result.last?.range.upperBound, prepared.count, file: file, line: line)
@@ -210,8 +217,9 @@ final class LineBreakerTests: XCTestCase {
             for current in result {
                 let clusters = (current.range).filter { prepared.clusterStarts[$0] }.count
                 if current.width > maxWidth {
-                    XCTAssertTrue(clusters <= 2 && prepared.paragraph.scalars[current.range.lowerBound] == 0x304B,
-                                  "only a lone cluster may overflow (width \(maxWidth), line \(current.range))")
+                    XCTAssertTrue(
+                        clusters <= 2 && prepared.paragraph.scalars[current.range.lowerBound] == 0x304B,
+                        "only a lone cluster may overflow (width \(maxWidth), line \(current.range))")
                 }
             }
             if maxWidth >= 2_000 {

@@ -53,8 +53,10 @@ final class MeasurementTests: XCTestCase {
     }
 
     func testInvalidPageSizes() {
-        for text in ["", "a3", "400", "400x", "x600", "400x600x800", "wide x tall", "400xabc",
-                     "nanxnan", "infx600", "400x600ft"] {
+        for text in [
+            "", "a3", "400", "400x", "x600", "400x600x800", "wide x tall", "400xabc",
+            "nanxnan", "infx600", "400x600ft",
+        ] {
             assertInvalidSize(text)
         }
     }
@@ -84,8 +86,9 @@ final class MeasurementTests: XCTestCase {
     func testMarginsWithFourValuesInCSSOrder() throws {
         XCTAssertEqual(try Measurement.margins("10,20,30,40"), EdgeInsets(top: 10, right: 20, bottom: 30, left: 40))
         XCTAssertEqual(try Measurement.margins("1in,0.5in,72,36pt"), EdgeInsets(top: 72, right: 36, bottom: 72, left: 36))
-        XCTAssertEqual(try Measurement.margins("10, 20, 30, 40"), EdgeInsets(top: 10, right: 20, bottom: 30, left: 40),
-                       "spaces after commas are allowed")
+        XCTAssertEqual(
+            try Measurement.margins("10, 20, 30, 40"), EdgeInsets(top: 10, right: 20, bottom: 30, left: 40),
+            "spaces after commas are allowed")
     }
 
     func testInvalidMargins() {

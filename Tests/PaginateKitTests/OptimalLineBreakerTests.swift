@@ -14,9 +14,12 @@ final class OptimalLineBreakerTests: XCTestCase {
     /// Demerits of one line from `start` to `end` (code points), by TeX's rules with the
     /// breaker's documented parameters (plain TeX's, with hyphen penalty 300, double-hyphen
     /// demerits 50,000 and tolerance 400); `nil` when the line is infeasible (too long, or beyond the tolerance).
-    private func lineDemerits(_ p: PreparedParagraph, start: Int, end: Int, measure: Int, justified: Bool,
-                              previousHyphenated: Bool, previousFitness: Int, tolerance: Double)
-        -> (demerits: Double, fitness: Int, hyphenated: Bool)? {
+    private func lineDemerits(
+        _ p: PreparedParagraph, start: Int, end: Int, measure: Int, justified: Bool,
+        previousHyphenated: Bool, previousFitness: Int, tolerance: Double
+    )
+        -> (demerits: Double, fitness: Int, hyphenated: Bool)?
+    {
         let scalars = p.paragraph.scalars
         var contentEnd = end
         while contentEnd > start && [0x20, 0x09, 0x3000].contains(scalars[contentEnd - 1]) { contentEnd -= 1 }
@@ -37,9 +40,13 @@ final class OptimalLineBreakerTests: XCTestCase {
             stretch = 3000
         }
         let ratio: Double
-        if natural == measure || (natural < measure && isLast) { ratio = 0 }
-        else if natural < measure { ratio = stretch > 0 ? Double(measure - natural) / Double(stretch) : .infinity }
-        else { ratio = shrink > 0 ? Double(measure - natural) / Double(shrink) : -.infinity }
+        if natural == measure || (natural < measure && isLast) {
+            ratio = 0
+        } else if natural < measure {
+            ratio = stretch > 0 ? Double(measure - natural) / Double(stretch) : .infinity
+        } else {
+            ratio = shrink > 0 ? Double(measure - natural) / Double(shrink) : -.infinity
+        }
         guard ratio >= -1 else { return nil }
         let badness = min(10_000, 100 * pow(abs(ratio), 3))
         guard badness <= tolerance else { return nil }
@@ -66,9 +73,11 @@ final class OptimalLineBreakerTests: XCTestCase {
             for end in (state.start + 1)...p.count {
                 let isLast = end == p.count
                 guard isLast || p.actions[end - 1] != .prohibited else { continue }
-                if let line = lineDemerits(p, start: state.start, end: end, measure: measure, justified: justified,
-                                           previousHyphenated: state.hyphenated, previousFitness: state.fitness,
-                                           tolerance: tolerance) {
+                if let line = lineDemerits(
+                    p, start: state.start, end: end, measure: measure, justified: justified,
+                    previousHyphenated: state.hyphenated, previousFitness: state.fitness,
+                    tolerance: tolerance)
+                {
                     let rest = isLast ? 0 : best(State(start: end, hyphenated: line.hyphenated, fitness: line.fitness))
                     if let rest, result == nil || line.demerits + rest < result! { result = line.demerits + rest }
                 }
@@ -86,9 +95,12 @@ final class OptimalLineBreakerTests: XCTestCase {
         var hyphenated = false
         var fitness = 1
         for line in lines {
-            guard let d = lineDemerits(p, start: line.range.lowerBound, end: line.range.upperBound, measure: measure,
-                                       justified: justified, previousHyphenated: hyphenated, previousFitness: fitness,
-                                       tolerance: .infinity) else { return nil }
+            guard
+                let d = lineDemerits(
+                    p, start: line.range.lowerBound, end: line.range.upperBound, measure: measure,
+                    justified: justified, previousHyphenated: hyphenated, previousFitness: fitness,
+                    tolerance: .infinity)
+            else { return nil }
             total += d.demerits
             hyphenated = d.hyphenated
             fitness = d.fitness
@@ -103,8 +115,10 @@ final class OptimalLineBreakerTests: XCTestCase {
         "Mr. Bennet replied that he had not. “But it is,” returned she; “for Mrs. Long has just been here.”",
     ]
 
-    private func assertOptimal(_ text: String, measure: Int, justified: Bool, hyphenate: Bool,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertOptimal(
+        _ text: String, measure: Int, justified: Bool, hyphenate: Bool,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let p = try prepare(text, hyphenate: hyphenate)
         guard let lines = OptimalLineBreaker(p, justified: justified).lines(firstWidth: measure, width: measure) else {
             return XCTFail("no optimal breaks for a paragraph that has them", file: file, line: line)
@@ -112,7 +126,8 @@ final class OptimalLineBreakerTests: XCTestCase {
         XCTAssertEqual(lines.first?.range.lowerBound, 0, file: file, line: line)
         XCTAssertEqual(lines.last?.range.upperBound, p.count, file: file, line: line)
         for (a, b) in zip(lines, lines.dropFirst()) { XCTAssertEqual(a.range.upperBound, b.range.lowerBound, file: file, line: line) }
-        let expected = bruteForce(p, measure: measure, justified: justified, tolerance: 400)
+        let expected =
+            bruteForce(p, measure: measure, justified: justified, tolerance: 400)
             ?? bruteForce(p, measure: measure, justified: justified, tolerance: .infinity)
         let actual = demerits(of: lines, p, measure: measure, justified: justified)
         XCTAssertNotNil(expected, file: file, line: line)

@@ -13,8 +13,10 @@ enum PageBreakSupport {
         ("everything", Typography(widows: 3, orphans: 2, firstLineIndent: 250, paragraphSpacing: 9.5, chapterBreak: true)),
         ("custom headings", Typography(headingPattern: "^[A-Z][A-Z .,;:’']+$", chapterBreak: true)),
         ("bold headings", Typography(headingStyle: .bold)),
-        ("bold italic headings, indent, spacing, chapter breaks",
-         Typography(firstLineIndent: 18, paragraphSpacing: 5, chapterBreak: true, headingStyle: .boldItalic)),
+        (
+            "bold italic headings, indent, spacing, chapter breaks",
+            Typography(firstLineIndent: 18, paragraphSpacing: 5, chapterBreak: true, headingStyle: .boldItalic)
+        ),
     ]
 
     static func textWithHeadings(seed: UInt64) -> String {
@@ -41,8 +43,10 @@ final class PageBreakInvariantTests: XCTestCase {
     }
 
     /// Checks the rules on a layout of `bytes` in `blank`/`auto` mode with the built-in headings.
-    private func assertRules(_ layout: Layout, _ bytes: [UInt8], _ context: String,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRules(
+        _ layout: Layout, _ bytes: [UInt8], _ context: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let settings = layout.settings
         let typography = settings.typography
         let paragraphs = TextStorage(bytes: bytes).paragraphs(mode: settings.paragraphMode).paragraphs
@@ -62,8 +66,9 @@ final class PageBreakInvariantTests: XCTestCase {
             for (position, fragment) in container.lines.enumerated() {
                 let owner = paragraph(of: fragment.range.lowerBound)
                 if position == 0 {
-                    XCTAssertNotEqual(paragraphs[owner].kind, .separator, "\(context): container \(index) starts with a blank line",
-                                      file: file, line: line)
+                    XCTAssertNotEqual(
+                        paragraphs[owner].kind, .separator, "\(context): container \(index) starts with a blank line",
+                        file: file, line: line)
                 }
                 if let last = pieces.last, last.paragraph == owner, last.container == index {
                     pieces[pieces.count - 1].count += 1
@@ -83,14 +88,16 @@ final class PageBreakInvariantTests: XCTestCase {
             if parts.count > 1 && capacity >= typography.widows + typography.orphans {
                 checkedSplits += 1
                 if !piece.atTop {
-                    XCTAssertGreaterThanOrEqual(piece.count, typography.orphans,
-                                                "\(context): orphans of paragraph \(piece.paragraph) in container \(piece.container)",
-                                                file: file, line: line)
+                    XCTAssertGreaterThanOrEqual(
+                        piece.count, typography.orphans,
+                        "\(context): orphans of paragraph \(piece.paragraph) in container \(piece.container)",
+                        file: file, line: line)
                 }
                 if total >= typography.widows + typography.orphans {
-                    XCTAssertGreaterThanOrEqual(parts.last!.count, typography.widows,
-                                                "\(context): widows of paragraph \(piece.paragraph) in container \(parts.last!.container)",
-                                                file: file, line: line)
+                    XCTAssertGreaterThanOrEqual(
+                        parts.last!.count, typography.widows,
+                        "\(context): widows of paragraph \(piece.paragraph) in container \(parts.last!.container)",
+                        file: file, line: line)
                 }
             }
             // A heading not at the top of its container has the next text in the same container.
@@ -98,8 +105,9 @@ final class PageBreakInvariantTests: XCTestCase {
             if heading.isHeading && !piece.atTop && !heading.breaksPageAfter {
                 guard let next = pieces[(index + parts.count)...].first(where: { paragraphs[$0.paragraph].kind == .text }) else { continue }
                 checkedHeadings += 1
-                XCTAssertEqual(next.container, parts.last!.container,
-                               "\(context): heading \(piece.paragraph) ends container \(parts.last!.container)", file: file, line: line)
+                XCTAssertEqual(
+                    next.container, parts.last!.container,
+                    "\(context): heading \(piece.paragraph) ends container \(parts.last!.container)", file: file, line: line)
             }
         }
         XCTAssertGreaterThan(checkedSplits + checkedHeadings, 0, "\(context): nothing was checked", file: file, line: line)
@@ -111,8 +119,10 @@ final class PageBreakInvariantTests: XCTestCase {
 
     func testPrideAndPrejudiceFollowsTheRules() throws {
         let book = try UnitSupport.corpusBytes("pride-and-prejudice.txt")
-        for typography in [Typography(), Typography(widows: 3, orphans: 4), Typography(firstLineIndent: 20, paragraphSpacing: 4),
-                           Typography(widows: 2, orphans: 2, chapterBreak: true)] {
+        for typography in [
+            Typography(), Typography(widows: 3, orphans: 4), Typography(firstLineIndent: 20, paragraphSpacing: 4),
+            Typography(widows: 2, orphans: 2, chapterBreak: true),
+        ] {
             for columns in [1, 2] {
                 var settings = UnitSupport.settings(width: columns == 1 ? 400 : 595, height: columns == 1 ? 600 : 842, columns: columns)
                 settings.typography = typography
@@ -129,8 +139,9 @@ final class PageBreakInvariantTests: XCTestCase {
         for seed in 1...8 {
             let bytes = Array(PageBreakSupport.textWithHeadings(seed: UInt64(seed)).utf8)
             for (name, typography) in PageBreakSupport.typographies {
-                var settings = UnitSupport.settings(width: 230, height: 150 + Double(seed) * 11, margin: 12, columns: seed % 2 + 1,
-                                                    gutter: 8, mode: seed % 3 == 0 ? .blank : .auto)
+                var settings = UnitSupport.settings(
+                    width: 230, height: 150 + Double(seed) * 11, margin: 12, columns: seed % 2 + 1,
+                    gutter: 8, mode: seed % 3 == 0 ? .blank : .auto)
                 settings.typography = typography
                 let layout = try layout(bytes, settings)
                 UnitSupport.assertPartition(layout, "seed \(seed), \(name)")

@@ -39,7 +39,8 @@ final class PageMapCacheTests: XCTestCase {
         other.fontSize = 12
         XCTAssertNotEqual(base, cache.key(content: ContentHash("b"), settings: settings, fonts: fonts))
         XCTAssertNotEqual(base, cache.key(content: ContentHash("a"), settings: other, fonts: fonts))
-        XCTAssertNotEqual(base, PageMapCache(directory: directory, version: "2").key(content: ContentHash("a"), settings: settings, fonts: fonts))
+        XCTAssertNotEqual(
+            base, PageMapCache(directory: directory, version: "2").key(content: ContentHash("a"), settings: settings, fonts: fonts))
         let oneFont = FontChain(fonts: [fonts.fonts[0]])
         XCTAssertNotEqual(base, cache.key(content: ContentHash("a"), settings: settings, fonts: oneFont))
     }

@@ -14,8 +14,10 @@ final class PageMapTests: XCTestCase {
 
     /// Partition, `pageIndex(containing:)` at every page's first and last byte, and
     /// `lineFragment(containing:)` at those bytes and a sample of others.
-    private func assertQueries(_ layout: Layout, _ context: String, sampleStride: Int = 1,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertQueries(
+        _ layout: Layout, _ context: String, sampleStride: Int = 1,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         UnitSupport.assertPartition(layout, context, file: file, line: line)
         let length = layout.sourceLength
         XCTAssertNil(layout.pageIndex(containing: -1), context, file: file, line: line)
@@ -24,10 +26,12 @@ final class PageMapTests: XCTestCase {
 
         var probes: Set<Int> = [length]
         for (index, page) in layout.pages.enumerated() where !page.range.isEmpty {
-            XCTAssertEqual(layout.pageIndex(containing: page.range.lowerBound), index,
-                           "\(context): first byte of page \(page.number)", file: file, line: line)
-            XCTAssertEqual(layout.pageIndex(containing: page.range.upperBound - 1), index,
-                           "\(context): last byte of page \(page.number)", file: file, line: line)
+            XCTAssertEqual(
+                layout.pageIndex(containing: page.range.lowerBound), index,
+                "\(context): first byte of page \(page.number)", file: file, line: line)
+            XCTAssertEqual(
+                layout.pageIndex(containing: page.range.upperBound - 1), index,
+                "\(context): last byte of page \(page.number)", file: file, line: line)
             probes.insert(page.range.lowerBound)
             probes.insert(page.range.upperBound - 1)
             for fragment in page.lines where !fragment.range.isEmpty {
@@ -44,7 +48,9 @@ final class PageMapTests: XCTestCase {
             }
             let page = layout.pages[pageIndex]
             if offset < length {
-                XCTAssertTrue(page.range.contains(offset), "\(context): page \(page.number) \(page.range) does not hold \(offset)", file: file, line: line)
+                XCTAssertTrue(
+                    page.range.contains(offset), "\(context): page \(page.number) \(page.range) does not hold \(offset)", file: file,
+                    line: line)
             }
             guard let found = layout.lineFragment(containing: offset) else {
                 XCTFail("\(context): no line for offset \(offset)", file: file, line: line)
@@ -52,8 +58,9 @@ final class PageMapTests: XCTestCase {
             }
             XCTAssertEqual(found.page, pageIndex, "\(context): offset \(offset)", file: file, line: line)
             if offset < length {
-                XCTAssertTrue(found.line.range.contains(offset),
-                              "\(context): line \(found.line.range) does not hold offset \(offset)", file: file, line: line)
+                XCTAssertTrue(
+                    found.line.range.contains(offset),
+                    "\(context): line \(found.line.range) does not hold offset \(offset)", file: file, line: line)
             } else {
                 XCTAssertEqual(found.line.range.upperBound, length, "\(context): end of text", file: file, line: line)
             }

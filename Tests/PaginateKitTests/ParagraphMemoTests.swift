@@ -23,8 +23,10 @@ final class ParagraphMemoTests: XCTestCase {
     }
 
     /// A page map through `memo` and what the memo reported.
-    private func memoized(_ bytes: [UInt8], _ settings: LayoutSettings, memo: ParagraphMemo,
-                          jobs: Int = 2) throws -> (PageMap, ParagraphMemoReport) {
+    private func memoized(
+        _ bytes: [UInt8], _ settings: LayoutSettings, memo: ParagraphMemo,
+        jobs: Int = 2
+    ) throws -> (PageMap, ParagraphMemoReport) {
         var manager = LayoutManager(fonts: try UnitSupport.fonts(), settings: settings)
         manager.paragraphMemo = memo
         var report: ParagraphMemoReport?
@@ -78,7 +80,9 @@ final class ParagraphMemoTests: XCTestCase {
     private static func insertParagraph(_ bytes: [UInt8]) throws -> [UInt8] {
         let at = try XCTUnwrap(find("\n\n", in: bytes, from: bytes.count / 3)) + 2
         var edited = bytes
-        edited.insert(contentsOf: Array("An inserted paragraph, long enough to wrap: it says nothing at all, and says it at length.\n\n".utf8), at: at)
+        edited.insert(
+            contentsOf: Array("An inserted paragraph, long enough to wrap: it says nothing at all, and says it at length.\n\n".utf8), at: at
+        )
         return edited
     }
 
@@ -152,7 +156,9 @@ final class ParagraphMemoTests: XCTestCase {
     }
 
     func testDiagnosticsComeBackFromTheMemo() throws {
-        let text = Array("Plain words.\n\nA bad byte ".utf8) + [0xFF] + Array(" here".utf8) + Array("\n\nA control \u{01} and Khmer ខ្មែរ and Lisu ꓐ.\n\nMore plain words.\n".utf8)
+        let text =
+            Array("Plain words.\n\nA bad byte ".utf8) + [0xFF] + Array(" here".utf8)
+            + Array("\n\nA control \u{01} and Khmer ខ្មែរ and Lisu ꓐ.\n\nMore plain words.\n".utf8)
         let settings = UnitSupport.settings(width: 200, height: 200, margin: 10)
         let memo = ParagraphMemo(directory: directory, version: "test")
         _ = try memoized(text, settings, memo: memo)
@@ -169,7 +175,8 @@ final class ParagraphMemoTests: XCTestCase {
     // MARK: Damaged files
 
     func testDamagedTruncatedOrForeignFilesAreIgnoredAndRewritten() throws {
-        let text = Array(String(repeating: "Words that wrap in a narrow column, over and over again.\n\n", count: 60).utf8)
+        let text =
+            Array(String(repeating: "Words that wrap in a narrow column, over and over again.\n\n", count: 60).utf8)
             + Array("The last paragraph is different.\n".utf8)
         let settings = UnitSupport.settings(width: 200, height: 200, margin: 10)
         let memo = ParagraphMemo(directory: directory, version: "test")
@@ -179,9 +186,12 @@ final class ParagraphMemoTests: XCTestCase {
         let good = try Data(contentsOf: URL(fileURLWithPath: path))
         let foreign = ParagraphMemo(directory: directory + "/other", version: "other")
         _ = try memoized(text, settings, memo: foreign)
-        let foreignData = try Data(contentsOf: URL(fileURLWithPath: foreign.path(settings: settings, fontFiles: try UnitSupport.fonts().configuredFiles)))
-        var damaged: [(String, Data)] = [("empty", Data()), ("truncated", good.prefix(good.count - 1)),
-                                         ("header only", good.prefix(40)), ("another version", foreignData)]
+        let foreignData = try Data(
+            contentsOf: URL(fileURLWithPath: foreign.path(settings: settings, fontFiles: try UnitSupport.fonts().configuredFiles)))
+        var damaged: [(String, Data)] = [
+            ("empty", Data()), ("truncated", good.prefix(good.count - 1)),
+            ("header only", good.prefix(40)), ("another version", foreignData),
+        ]
         for position in [0, 12, 30, 60, good.count / 2, good.count - 20, good.count - 1] {
             var flipped = good
             flipped[position] ^= 0x10

@@ -47,9 +47,11 @@ final class ParagraphSpacingTests: XCTestCase {
         // With 4 pt spacing two lines of the paragraph fit below the heading; with 30 pt none do,
         // so the heading moves.
         let text = GridText.paragraph(1, lines: 6) + "\n\nPart 1\n\n" + GridText.paragraph(2, lines: 5)
-        let lines = GridText.summary(try GridText.layout(text, GridText.settings(capacity: 10, typography: Typography(paragraphSpacing: 4))))
+        let lines = GridText.summary(
+            try GridText.layout(text, GridText.settings(capacity: 10, typography: Typography(paragraphSpacing: 4))))
         XCTAssertEqual(lines, [["P01×6", "Par×1", "P02×2"], ["P02×3"]])
-        let wide = GridText.summary(try GridText.layout(text, GridText.settings(capacity: 10, typography: Typography(paragraphSpacing: 30))))
+        let wide = GridText.summary(
+            try GridText.layout(text, GridText.settings(capacity: 10, typography: Typography(paragraphSpacing: 30))))
         XCTAssertEqual(wide, [["P01×6"], ["Par×1", "P02×5"]])
     }
 

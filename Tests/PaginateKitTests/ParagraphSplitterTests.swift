@@ -121,34 +121,38 @@ final class ParagraphSplitterTests: XCTestCase {
 
     func testAutoKeepsABreakWhenTheNextWordWouldHaveFitted() {
         let source = """
-        The quick brown fox jumps over the lazy
-        dog and keeps running far away into the
-        night.
-        Then it stops and rests for a while at
-        home.
-        """
-        XCTAssertEqual(texts(source, .auto), [
-            "The quick brown fox jumps over the lazy dog and keeps running far away into the night.",
-            "Then it stops and rests for a while at home.",
-        ])
+            The quick brown fox jumps over the lazy
+            dog and keeps running far away into the
+            night.
+            Then it stops and rests for a while at
+            home.
+            """
+        XCTAssertEqual(
+            texts(source, .auto),
+            [
+                "The quick brown fox jumps over the lazy dog and keeps running far away into the night.",
+                "Then it stops and rests for a while at home.",
+            ])
         XCTAssertEqual(texts(source, .blank).count, 1)
         XCTAssertEqual(texts(source, .lines).count, 5)
     }
 
     func testAutoKeepsTheBreakBeforeAnIndentedLine() {
         let source = """
-        The quick brown fox jumps over the lazy
-        dog and keeps running far away into the
-            an indented line of verse
-        or a quotation that goes on and on until
-        it ends.
-        """
-        XCTAssertEqual(texts(source, .auto), [
-            "The quick brown fox jumps over the lazy dog and keeps running far away into the",
-            "    an indented line of verse",
-            // "or" would have fitted after the short indented line: that break was meant too.
-            "or a quotation that goes on and on until it ends.",
-        ])
+            The quick brown fox jumps over the lazy
+            dog and keeps running far away into the
+                an indented line of verse
+            or a quotation that goes on and on until
+            it ends.
+            """
+        XCTAssertEqual(
+            texts(source, .auto),
+            [
+                "The quick brown fox jumps over the lazy dog and keeps running far away into the",
+                "    an indented line of verse",
+                // "or" would have fitted after the short indented line: that break was meant too.
+                "or a quotation that goes on and on until it ends.",
+            ])
     }
 
     func testAutoOnPrideAndPrejudiceExcerpt() throws {
@@ -169,8 +173,10 @@ final class ParagraphSplitterTests: XCTestCase {
         let clean = all.map(trimmed)
 
         // Centred title lines stay separate paragraphs (each is indented).
-        for title in ["PRIDE.", "PREJUDICE", "Jane Austen,", "with a Preface by", "George Saintsbury",
-                      "Illustrations by", "Hugh Thomson", "GEORGE ALLEN", "PUBLISHER", "156 CHARING CROSS ROAD"] {
+        for title in [
+            "PRIDE.", "PREJUDICE", "Jane Austen,", "with a Preface by", "George Saintsbury",
+            "Illustrations by", "Hugh Thomson", "GEORGE ALLEN", "PUBLISHER", "156 CHARING CROSS ROAD",
+        ] {
             XCTAssertTrue(clean.contains(title), "'\(title)' should be a paragraph of its own")
         }
         if let pride = clean.firstIndex(of: "PRIDE.") {
@@ -182,9 +188,13 @@ final class ParagraphSplitterTests: XCTestCase {
 
         // Prose reflows: one paragraph each.
         let truth = all.filter { $0.contains("It is a truth universally acknowledged") }
-        XCTAssertEqual(truth, ["It is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife."])
+        XCTAssertEqual(
+            truth, ["It is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife."])
         XCTAssertEqual(all.filter { $0.contains("single man in possession") }.count, 1)
-        XCTAssertTrue(all.contains("However little known the feelings or views of such a man may be on his first entering a neighbourhood, this truth is so well fixed in the minds of the surrounding families, that he is considered as the rightful property of some one or other of their daughters."))
+        XCTAssertTrue(
+            all.contains(
+                "However little known the feelings or views of such a man may be on his first entering a neighbourhood, this truth is so well fixed in the minds of the surrounding families, that he is considered as the rightful property of some one or other of their daughters."
+            ))
         let whitman = all.filter { $0.hasPrefix("_Walt Whitman") }
         XCTAssertEqual(whitman.count, 1)
         XCTAssertTrue(whitman.first?.hasSuffix("but it does not want them._") ?? false)
@@ -207,13 +217,13 @@ final class ParagraphSplitterTests: XCTestCase {
         // Only one of five breaks looks like a wrap (fewer than a third): the text is not
         // hard-wrapped, so every break is kept, even the one after the long line.
         let source = """
-        This line is very long compared with all of the others here.
-        Short one.
-        Also short.
-        A bit.
-        Tiny line.
-        End.
-        """
+            This line is very long compared with all of the others here.
+            Short one.
+            Also short.
+            A bit.
+            Tiny line.
+            End.
+            """
         XCTAssertEqual(texts(source, .auto), source.split(separator: "\n").map(String.init))
     }
 

@@ -20,8 +20,9 @@ final class ParallelSplitTests: XCTestCase {
                     let parts = try spans(bytes, mode, jobs: jobs, partSize: partSize)
                     XCTAssertEqual(parts.count, whole.count, "\(context), \(mode), \(jobs) parts of \(partSize)", file: file, line: line)
                     if let first = zip(parts, whole).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
-                        XCTFail("\(context), \(mode), \(jobs) parts of \(partSize): span \(first.offset) is \(first.element.0), not \(first.element.1)",
-                                file: file, line: line)
+                        XCTFail(
+                            "\(context), \(mode), \(jobs) parts of \(partSize): span \(first.offset) is \(first.element.0), not \(first.element.1)",
+                            file: file, line: line)
                     }
                 }
             }
@@ -34,8 +35,10 @@ final class ParallelSplitTests: XCTestCase {
     }
 
     func testTextsThatCutNearFormFeedsBlankRunsAndHeadings() throws {
-        let pieces = ["A line of prose that goes on for a while\n", "and wraps here.\n", "\n", "\n\n\n", "  \n", "\u{0C}", "\u{0C}\n",
-                      "CHAPTER IV.\n", "x\n", "\r\n", "\t indented line\n", "漢字の行\n", "\u{FEFF}", "end"]
+        let pieces = [
+            "A line of prose that goes on for a while\n", "and wraps here.\n", "\n", "\n\n\n", "  \n", "\u{0C}", "\u{0C}\n",
+            "CHAPTER IV.\n", "x\n", "\r\n", "\t indented line\n", "漢字の行\n", "\u{FEFF}", "end",
+        ]
         var generator = SystemRandomNumberGenerator()
         for round in 0..<60 {
             var text = round % 2 == 0 ? "\u{FEFF}" : ""

@@ -25,8 +25,9 @@ final class QueryHitTestingTests: XCTestCase {
                     let y = QueryGeometry.midY(line.rect)
                     if stops.count == 1 {
                         // A blank line: anywhere on it is its only insertion point.
-                        XCTAssertEqual(layout.offset(at: Point(x: line.rect.minX + 20, y: y), onPage: number), stops[0].offset,
-                                       "\(c.name): blank line on page \(number)")
+                        XCTAssertEqual(
+                            layout.offset(at: Point(x: line.rect.minX + 20, y: y), onPage: number), stops[0].offset,
+                            "\(c.name): blank line on page \(number)")
                         continue
                     }
                     for i in 0..<(stops.count - 1) {
@@ -39,16 +40,25 @@ final class QueryHitTestingTests: XCTestCase {
                         let cluster = left.offset..<right.offset
                         let centre = layout.offset(at: Point(x: left.x + width / 2, y: y), onPage: number)
                         if !(centre.map(cluster.contains) ?? false) {
-                            fail("centre", "centre of cluster \(cluster) on page \(number) (line \(line.lineNumber), x \(left.x)..<\(right.x)) gave \(String(describing: centre))")
+                            fail(
+                                "centre",
+                                "centre of cluster \(cluster) on page \(number) (line \(line.lineNumber), x \(left.x)..<\(right.x)) gave \(String(describing: centre))"
+                            )
                         }
                         guard i % 3 == 0 else { continue }
                         let quarter = layout.offset(at: Point(x: left.x + width / 4, y: y), onPage: number)
                         if quarter != left.offset {
-                            fail("quarter", "a quarter into cluster \(cluster) on page \(number) gave \(String(describing: quarter)), expected \(left.offset)")
+                            fail(
+                                "quarter",
+                                "a quarter into cluster \(cluster) on page \(number) gave \(String(describing: quarter)), expected \(left.offset)"
+                            )
                         }
                         let threeQuarters = layout.offset(at: Point(x: left.x + width * 3 / 4, y: y), onPage: number)
                         if threeQuarters != right.offset {
-                            fail("three quarters", "three quarters into cluster \(cluster) on page \(number) gave \(String(describing: threeQuarters)), expected \(right.offset)")
+                            fail(
+                                "three quarters",
+                                "three quarters into cluster \(cluster) on page \(number) gave \(String(describing: threeQuarters)), expected \(right.offset)"
+                            )
                         }
                     }
                 }
@@ -75,10 +85,12 @@ final class QueryHitTestingTests: XCTestCase {
                     // Left: in the margin for the first column, just left of the column otherwise
                     // (still nearer to it than to the column before).
                     let leftX = line.column == 0 ? 0 : line.containerFrame.minX - 1
-                    XCTAssertEqual(layout.offset(at: Point(x: leftX, y: y), onPage: number), stops.first?.offset,
-                                   "\(c.name): left of line \(line.lineNumber) on page \(number)")
-                    XCTAssertEqual(layout.offset(at: Point(x: line.rect.minX - 0.5, y: y), onPage: number), stops.first?.offset,
-                                   "\(c.name): just left of line \(line.lineNumber) on page \(number)")
+                    XCTAssertEqual(
+                        layout.offset(at: Point(x: leftX, y: y), onPage: number), stops.first?.offset,
+                        "\(c.name): left of line \(line.lineNumber) on page \(number)")
+                    XCTAssertEqual(
+                        layout.offset(at: Point(x: line.rect.minX - 0.5, y: y), onPage: number), stops.first?.offset,
+                        "\(c.name): just left of line \(line.lineNumber) on page \(number)")
                     // Right: past the column's right edge (in the gutter, nearer this column than
                     // the next, or beyond the page): an insertion point at or after the end of the
                     // line's drawn text.
@@ -87,8 +99,10 @@ final class QueryHitTestingTests: XCTestCase {
                     if line.column == lastColumn { rightXs += [page.size.width + 5, page.size.width + 1000] }
                     for x in rightXs {
                         let got = layout.offset(at: Point(x: x, y: y), onPage: number)
-                        XCTAssertTrue(got.map(trailing.contains) ?? false,
-                                      "\(c.name): x \(x) right of line \(line.lineNumber) (bytes \(line.fragment.range)) on page \(number) gave \(String(describing: got)), expected one of \(trailing)")
+                        XCTAssertTrue(
+                            got.map(trailing.contains) ?? false,
+                            "\(c.name): x \(x) right of line \(line.lineNumber) (bytes \(line.fragment.range)) on page \(number) gave \(String(describing: got)), expected one of \(trailing)"
+                        )
                     }
                 }
             }
@@ -105,22 +119,27 @@ final class QueryHitTestingTests: XCTestCase {
                 guard !lines.isEmpty else { continue }
                 for column in Set(lines.map(\.column)) {
                     let inColumn = lines.filter { $0.column == column }
-                    for (line, y) in [(inColumn.first!, -50.0), (inColumn.first!, inColumn.first!.containerFrame.minY - 0.5),
-                                      (inColumn.last!, inColumn.last!.rect.maxY + 0.5),
-                                      (inColumn.last!, layout.settings.page.size.height + 50)] {
+                    for (line, y) in [
+                        (inColumn.first!, -50.0), (inColumn.first!, inColumn.first!.containerFrame.minY - 0.5),
+                        (inColumn.last!, inColumn.last!.rect.maxY + 0.5),
+                        (inColumn.last!, layout.settings.page.size.height + 50),
+                    ] {
                         let stops = QueryGeometry.pageStops(line)
                         // Aim at each insertion point that stands apart from its neighbours.
                         for (k, stop) in stops.enumerated() {
                             let previous = k > 0 ? stops[k - 1].x : -Double.infinity
                             let next = k + 1 < stops.count ? stops[k + 1].x : Double.infinity
                             guard stop.x - previous > 1e-6, next - stop.x > 1e-6,
-                                  stop.x <= line.containerFrame.maxX else { continue }
-                            XCTAssertEqual(layout.offset(at: Point(x: stop.x, y: y), onPage: number), stop.offset,
-                                           "\(c.name): page \(number), column \(column), y \(y), x of insertion point \(stop.offset)")
+                                stop.x <= line.containerFrame.maxX
+                            else { continue }
+                            XCTAssertEqual(
+                                layout.offset(at: Point(x: stop.x, y: y), onPage: number), stop.offset,
+                                "\(c.name): page \(number), column \(column), y \(y), x of insertion point \(stop.offset)")
                         }
                         if stops.count > 0, column == 0 {
-                            XCTAssertEqual(layout.offset(at: Point(x: -10, y: y), onPage: number), stops.first!.offset,
-                                           "\(c.name): corner of page \(number), y \(y)")
+                            XCTAssertEqual(
+                                layout.offset(at: Point(x: -10, y: y), onPage: number), stops.first!.offset,
+                                "\(c.name): corner of page \(number), y \(y)")
                         }
                     }
                 }

@@ -14,8 +14,9 @@ final class QueryNoncontiguousTests: XCTestCase {
         let length = full.sourceLength
         guard let index = full.pageIndex(containing: offset) else { return [("no page in the full layout", "\(offset)")] }
         check(partial.sourceLength == length, "source length", "\(partial.sourceLength)")
-        check(partial.pageIndex(containing: offset) == index, "page of the offset",
-              "pageIndex(containing: \(offset)) = \(String(describing: partial.pageIndex(containing: offset))), full layout \(index)")
+        check(
+            partial.pageIndex(containing: offset) == index, "page of the offset",
+            "pageIndex(containing: \(offset)) = \(String(describing: partial.pageIndex(containing: offset))), full layout \(index)")
         check(partial.pageCount > index, "too few pages", "\(partial.pageCount) pages, the offset is on page \(index + 1)")
         for i in 0...min(index, partial.pageCount - 1) {
             let got = partial.pages[i], expected = full.pages[i]
@@ -33,7 +34,8 @@ final class QueryNoncontiguousTests: XCTestCase {
         }
         // Every line lies in its page, as in a full layout.
         for page in partial.pages {
-            for fragment in page.lines where !(page.range.lowerBound <= fragment.range.lowerBound && fragment.range.upperBound <= page.range.upperBound) {
+            for fragment in page.lines
+            where !(page.range.lowerBound <= fragment.range.lowerBound && fragment.range.upperBound <= page.range.upperBound) {
                 found.append(("line outside its page", "line \(fragment.range) on page \(page.number) \(page.range)"))
             }
         }
@@ -42,12 +44,14 @@ final class QueryNoncontiguousTests: XCTestCase {
             return found
         }
         // Stopped early: the page holding the offset is the last one, and nothing after it is known.
-        check(partial.pageCount == index + 1, "pages after the one asked for",
-              "\(partial.pageCount) pages laid out, the offset is on page \(index + 1)")
+        check(
+            partial.pageCount == index + 1, "pages after the one asked for",
+            "\(partial.pageCount) pages laid out, the offset is on page \(index + 1)")
         guard let end = partial.pages.last?.range.upperBound else { return found }
         check(end < length, "stopped at the end", "\(end)")
-        check(end == full.pages[partial.pageCount - 1].range.upperBound, "where the layout stopped",
-              "last page ends at \(end), full layout's page \(partial.pageCount) at \(full.pages[partial.pageCount - 1].range.upperBound)")
+        check(
+            end == full.pages[partial.pageCount - 1].range.upperBound, "where the layout stopped",
+            "last page ends at \(end), full layout's page \(partial.pageCount) at \(full.pages[partial.pageCount - 1].range.upperBound)")
         for beyond in Set([end, end + 1, (end + length) / 2, length - 1, length]) where beyond >= end {
             check(partial.pageIndex(containing: beyond) == nil, "answers beyond the layout", "pageIndex(containing: \(beyond))")
             check(partial.page(containing: beyond) == nil, "answers beyond the layout", "page(containing: \(beyond))")
@@ -60,8 +64,10 @@ final class QueryNoncontiguousTests: XCTestCase {
 
     /// Reports the problems of several partial layouts of one text: each kind once, with a count
     /// and the first example.
-    private func report(_ problems: [(offset: Int, kind: String, detail: String)], _ name: String,
-                        file: StaticString = #filePath, line: UInt = #line) {
+    private func report(
+        _ problems: [(offset: Int, kind: String, detail: String)], _ name: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         var seen: [String: (count: Int, first: String)] = [:]
         var order: [String] = []
         for problem in problems {

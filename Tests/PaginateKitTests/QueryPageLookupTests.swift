@@ -34,7 +34,9 @@ final class QueryPageLookupTests: XCTestCase {
                 if index != expected {
                     failures += 1
                     if failures <= 5 {
-                        XCTFail("\(c.name): pageIndex(containing: \(offset)) = \(String(describing: index)), expected \(String(describing: expected))")
+                        XCTFail(
+                            "\(c.name): pageIndex(containing: \(offset)) = \(String(describing: index)), expected \(String(describing: expected))"
+                        )
                     }
                 }
                 XCTAssertEqual(layout.page(containing: offset)?.number, expected.map { $0 + 1 }, "\(c.name): page(containing: \(offset))")
@@ -57,8 +59,9 @@ final class QueryPageLookupTests: XCTestCase {
                 let page = layout.pages[number - 1]
                 let located = layout.lines(onPage: number)
                 XCTAssertEqual(located.map(\.fragment), page.lines, "\(c.name): page \(number)")
-                XCTAssertEqual(located.map(\.lineNumber), (0..<located.count).map { $0 + 1 },
-                               "\(c.name): page \(number)")
+                XCTAssertEqual(
+                    located.map(\.lineNumber), (0..<located.count).map { $0 + 1 },
+                    "\(c.name): page \(number)")
                 var expectedColumns: [Int] = []
                 for (column, container) in page.containers.enumerated() {
                     expectedColumns += Array(repeating: column, count: container.lines.count)
@@ -70,8 +73,9 @@ final class QueryPageLookupTests: XCTestCase {
                     XCTAssertEqual(line.containerFrame, frame, c.name)
                     XCTAssertEqual(line.rect.minX, frame.minX + line.fragment.origin.x, accuracy: 1e-9, c.name)
                     XCTAssertEqual(line.rect.minY, frame.minY + line.fragment.origin.y, accuracy: 1e-9, c.name)
-                    XCTAssertTrue(QueryGeometry.isInside(Rect(x: line.rect.minX, y: line.rect.minY, width: 0, height: line.rect.height), frame),
-                                  "\(c.name): line box \(line.rect) starts outside its column \(frame)")
+                    XCTAssertTrue(
+                        QueryGeometry.isInside(Rect(x: line.rect.minX, y: line.rect.minY, width: 0, height: line.rect.height), frame),
+                        "\(c.name): line box \(line.rect) starts outside its column \(frame)")
                 }
             }
         }
@@ -93,8 +97,9 @@ final class QueryPageLookupTests: XCTestCase {
                             continue
                         }
                         checked += 1
-                        XCTAssertTrue(found.fragment.range.contains(offset),
-                                      "\(c.name): locateLine(containing: \(offset)) gave \(found.fragment.range)")
+                        XCTAssertTrue(
+                            found.fragment.range.contains(offset),
+                            "\(c.name): locateLine(containing: \(offset)) gave \(found.fragment.range)")
                         XCTAssertEqual(found, line, "\(c.name): offset \(offset) on page \(number)")
                     }
                 }

@@ -26,7 +26,9 @@ final class QueryRectsTests: XCTestCase {
                     if !QueryGeometry.isInside(rect.rect, line.containerFrame) {
                         outside += 1
                         if outside <= 5 {
-                            XCTFail("\(c.name): rectangle \(rect.rect) of line \(line.lineNumber) (bytes \(line.fragment.range)) on page \(number) leaves its column \(line.containerFrame)")
+                            XCTFail(
+                                "\(c.name): rectangle \(rect.rect) of line \(line.lineNumber) (bytes \(line.fragment.range)) on page \(number) leaves its column \(line.containerFrame)"
+                            )
                         }
                     }
                 }
@@ -39,8 +41,9 @@ final class QueryRectsTests: XCTestCase {
                         XCTFail("\(c.name): page \(number): a rectangle outside every column")
                         continue
                     }
-                    XCTAssertTrue(b > a || (b == a && next.rect.minY >= previous.rect.maxY - 1e-9),
-                                  "\(c.name): page \(number): \(next.rect) does not follow \(previous.rect)")
+                    XCTAssertTrue(
+                        b > a || (b == a && next.rect.minY >= previous.rect.maxY - 1e-9),
+                        "\(c.name): page \(number): \(next.rect) does not follow \(previous.rect)")
                 }
             }
             XCTAssertEqual(outside, 0, "\(c.name): \(outside) rectangles outside their columns")
@@ -91,11 +94,15 @@ final class QueryRectsTests: XCTestCase {
             var failures = 0
             for number in c.fewPages {
                 for line in layout.lines(onPage: number) {
-                    for (k, stop) in QueryGeometry.pageStops(line).enumerated() where k % 2 == 0 && line.fragment.range.contains(stop.offset) {
+                    for (k, stop) in QueryGeometry.pageStops(line).enumerated()
+                    where k % 2 == 0 && line.fragment.range.contains(stop.offset) {
                         let rects = layout.rects(for: stop.offset..<stop.offset)
-                        let expected = [PageRect(pageNumber: number, rect: Rect(x: stop.x, y: line.rect.minY, width: 0, height: line.rect.height))]
+                        let expected = [
+                            PageRect(pageNumber: number, rect: Rect(x: stop.x, y: line.rect.minY, width: 0, height: line.rect.height))
+                        ]
                         if rects.count != 1 || rects[0].pageNumber != number || abs(rects[0].rect.minX - stop.x) > 1e-9
-                            || rects[0].rect.minY != line.rect.minY || rects[0].rect.width != 0 || rects[0].rect.height != line.rect.height {
+                            || rects[0].rect.minY != line.rect.minY || rects[0].rect.width != 0 || rects[0].rect.height != line.rect.height
+                        {
                             failures += 1
                             if failures <= 5 { XCTFail("\(c.name): caret at \(stop.offset): \(rects), expected \(expected)") }
                         }

@@ -132,10 +132,10 @@ enum QueryTextGenerator {
             switch index % 7 {
             case 0, 3: out += "\n\n"
             case 1: out += "\n" + String(repeating: "\n", count: rng.int(2...4))  // several blank lines
-            case 2: out += "\n\u{0C}\n"                                        // a form feed on its own line
-            case 4: out += "\u{0C}"                                            // a form feed ending a line
-            case 5: out += "\n \t \n"                                          // a blank line with white space
-            default: out += "\n"                                               // a hard break only
+            case 2: out += "\n\u{0C}\n"  // a form feed on its own line
+            case 4: out += "\u{0C}"  // a form feed ending a line
+            case 5: out += "\n \t \n"  // a blank line with white space
+            default: out += "\n"  // a hard break only
             }
         }
         return out + "\n"
@@ -155,7 +155,11 @@ struct QueryCase {
     /// Fewer pages for the costliest checks: four of the sampled pages of a corpus, every page of
     /// a generated text.
     var fewPages: [Int] {
-        isCorpus ? [samplePages[0], samplePages[samplePages.count / 3], samplePages[2 * samplePages.count / 3], samplePages[samplePages.count - 1]]
+        isCorpus
+            ? [
+                samplePages[0], samplePages[samplePages.count / 3], samplePages[2 * samplePages.count / 3],
+                samplePages[samplePages.count - 1],
+            ]
             : samplePages
     }
 }

@@ -172,18 +172,18 @@ final class QueryTextLocationTests: XCTestCase {
 
     func testScalarOffsetsCountOneScalarPerMaximalInvalidSubpart() {
         let bytes: [UInt8] = [
-            0x41,                    // 0  A
-            0xC0, 0x80,              // 1, 2  overlong: two subparts of one byte
-            0xE2, 0x82, 0x42,        // 3  truncated three-byte sequence (one subpart), then B at 5
+            0x41,  // 0  A
+            0xC0, 0x80,  // 1, 2  overlong: two subparts of one byte
+            0xE2, 0x82, 0x42,  // 3  truncated three-byte sequence (one subpart), then B at 5
             0xF0, 0x9F, 0x98, 0x43,  // 6  truncated four-byte sequence (one subpart), then C at 9
             0xF4, 0x90, 0x80, 0x80,  // 10, 11, 12, 13  beyond U+10FFFF: four subparts
-            0xED, 0xA0, 0x80,        // 14, 15, 16  a surrogate: three subparts
-            0xFF,                    // 17
-            0xE0, 0x80,              // 18, 19  overlong three-byte lead
-            0xC3, 0xA9,              // 20  é
-            0xE2, 0x82, 0xAC,        // 22  €
+            0xED, 0xA0, 0x80,  // 14, 15, 16  a surrogate: three subparts
+            0xFF,  // 17
+            0xE0, 0x80,  // 18, 19  overlong three-byte lead
+            0xC3, 0xA9,  // 20  é
+            0xE2, 0x82, 0xAC,  // 22  €
             0xF0, 0x9F, 0x98, 0x80,  // 25  😀
-            0x80,                    // 29  a lone continuation byte
+            0x80,  // 29  a lone continuation byte
         ]
         let expected = [0, 1, 2, 3, 5, 6, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 25, 29]
         XCTAssertEqual(parserScalarOffsets(bytes), expected)
@@ -206,8 +206,10 @@ final class QueryTextLocationTests: XCTestCase {
     /// Random mixtures of valid and broken UTF-8 against the standard library's parser.
     func testScalarOffsetsOnRandomBrokenUTF8() {
         var rng = QuerySeededGenerator(seed: 0xBAD0_0F8)
-        let pieces: [[UInt8]] = [[0x61], [0x20], [0x0A], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80],
-                                 [0xE4, 0xB8, 0xAD], [0xCC, 0x81], [0xEF, 0xBB, 0xBF]]
+        let pieces: [[UInt8]] = [
+            [0x61], [0x20], [0x0A], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80],
+            [0xE4, 0xB8, 0xAD], [0xCC, 0x81], [0xEF, 0xBB, 0xBF],
+        ]
         for round in 0..<6 {
             var bytes: [UInt8] = []
             while bytes.count < 600 {
@@ -236,7 +238,8 @@ final class QueryTextLocationTests: XCTestCase {
             let count = starts.count
             XCTAssertGreaterThan(count, 10, name)
             // Each query scans from the start, slowly in a debug build: few samples on long texts.
-            let samples = storage.length > 100_000
+            let samples =
+                storage.length > 100_000
                 ? Set([1, 2, 3, count / 2, count])
                 : Set([1, 2, 3, count - 1, count] + stride(from: 1, through: count, by: max(1, count / 12)))
             for number in samples.sorted() {
@@ -283,8 +286,9 @@ final class QueryTextLocationTests: XCTestCase {
             var pairs: [(phraseStart: Int, words: [Range<Int>])] = []
             for j in 1..<max(1, allTokens.count - 2) {
                 guard lineFeeds(between: allTokens[j], and: allTokens[j + 1]) == 1,
-                      lineFeeds(between: allTokens[j - 1], and: allTokens[j]) == 0,
-                      lineFeeds(between: allTokens[j + 1], and: allTokens[j + 2]) == 0 else { continue }
+                    lineFeeds(between: allTokens[j - 1], and: allTokens[j]) == 0,
+                    lineFeeds(between: allTokens[j + 1], and: allTokens[j + 2]) == 0
+                else { continue }
                 pairs.append((allTokens[j - 1].lowerBound, Array(allTokens[(j - 1)...(j + 2)])))
             }
             XCTAssertGreaterThan(pairs.count, 20, name)
@@ -294,7 +298,8 @@ final class QueryTextLocationTests: XCTestCase {
                 let phrase = words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
                 let found = storage.occurrences(of: phrase)
                 let expectedRange = pair.phraseStart..<pair.words[3].upperBound
-                XCTAssertTrue(found.contains(expectedRange), "\(name): \(phrase.debugDescription) at \(expectedRange) not found in \(found)")
+                XCTAssertTrue(
+                    found.contains(expectedRange), "\(name): \(phrase.debugDescription) at \(expectedRange) not found in \(found)")
                 XCTAssertTrue(bytes[expectedRange].contains(0x0A), "\(name): the phrase should span a line break")
                 XCTAssertEqual(found, tokenOccurrences(words, in: bytes, tokens: allTokens), "\(name): \(phrase.debugDescription)")
                 for (a, b) in zip(found, found.dropFirst()) {
@@ -311,12 +316,14 @@ final class QueryTextLocationTests: XCTestCase {
         for (name, storage) in try corpora() {
             let bytes = storage.bytes
             let allTokens = tokens(bytes)
-            let phrases = name == "P&P"
+            let phrases =
+                name == "P&P"
                 ? ["Mr. Darcy", "said Elizabeth", "of the", "she  could\tnot", "Elizabeth"]
                 : ["須菩提", "如來", "於意云何。如來有"]
             for phrase in phrases {
                 let words = phrase.split(whereSeparator: \.isWhitespace).map { Array($0.utf8) }
-                let expected = words.count == 1
+                let expected =
+                    words.count == 1
                     ? substringOccurrences(words[0], in: bytes)
                     : tokenOccurrences(words, in: bytes, tokens: allTokens)
                 let found = storage.occurrences(of: phrase)
@@ -324,7 +331,8 @@ final class QueryTextLocationTests: XCTestCase {
                 XCTAssertEqual(found, expected, "\(name): \(phrase.debugDescription)")
                 let normal = words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
                 for range in found { XCTAssertEqual(collapsed(bytes[range]), normal, "\(name): bytes of \(range)") }
-                XCTAssertEqual(storage.occurrences(of: phrase, limit: 3), Array(expected.prefix(3)), "\(name): \(phrase.debugDescription), limit 3")
+                XCTAssertEqual(
+                    storage.occurrences(of: phrase, limit: 3), Array(expected.prefix(3)), "\(name): \(phrase.debugDescription), limit 3")
             }
             XCTAssertEqual(storage.occurrences(of: ""), [], name)
             XCTAssertEqual(storage.occurrences(of: "  \n "), [], name)

@@ -16,12 +16,16 @@ final class RunGeometryTests: XCTestCase {
         for fragment in lines {
             var end = 0.0
             for run in fragment.runs {
-                XCTAssertGreaterThanOrEqual(run.x, end - 1e-9, "\(label), line \(fragment.text.debugDescription): run \(run.text.debugDescription) at \(run.x) overlaps the previous run ending at \(end)",
-                                            file: file, line: line)
+                XCTAssertGreaterThanOrEqual(
+                    run.x, end - 1e-9,
+                    "\(label), line \(fragment.text.debugDescription): run \(run.text.debugDescription) at \(run.x) overlaps the previous run ending at \(end)",
+                    file: file, line: line)
                 end = run.x + run.width
             }
-            XCTAssertLessThanOrEqual(end, fragment.width + 1e-9, "\(label), line \(fragment.text.debugDescription): runs reach \(end), the line is \(fragment.width) wide",
-                                     file: file, line: line)
+            XCTAssertLessThanOrEqual(
+                end, fragment.width + 1e-9,
+                "\(label), line \(fragment.text.debugDescription): runs reach \(end), the line is \(fragment.width) wide",
+                file: file, line: line)
         }
     }
 
@@ -30,10 +34,12 @@ final class RunGeometryTests: XCTestCase {
     /// is cut before the stop; the space before the cut hangs like any trailing space instead of
     /// being drawn 3.8 pt past the line's width.
     func testSpaceBeforeACutBetweenClustersHangsUndrawn() throws {
-        let settings = LayoutSettings(page: PageSetup(size: Size(width: 124, height: 200),
-                                                      margins: EdgeInsets(top: 6, right: 3, bottom: 2, left: 1.5),
-                                                      columns: 4, gutter: 11),
-                                      fontSize: 12, lineHeight: 1.3, paragraphMode: .lines, tabWidth: 1)
+        let settings = LayoutSettings(
+            page: PageSetup(
+                size: Size(width: 124, height: 200),
+                margins: EdgeInsets(top: 6, right: 3, bottom: 2, left: 1.5),
+                columns: 4, gutter: 11),
+            fontSize: 12, lineHeight: 1.3, paragraphMode: .lines, tabWidth: 1)
         let lines = try layout("aaa .", settings)
         XCTAssertEqual(lines.map(\.range), [0..<4, 4..<5], "the line is cut before the full stop")
         XCTAssertEqual(lines.first?.text, "aaa", "the space before the cut is not drawn")
@@ -52,9 +58,11 @@ final class RunGeometryTests: XCTestCase {
     /// line's spaces shrink to fit; a run ending with a space spans the shrunk space, so it ends
     /// where the next run starts instead of 0.6 pt past it.
     func testRunsEndingWithAShrunkSpaceDoNotOverlapTheNextRun() throws {
-        var settings = LayoutSettings(page: PageSetup(size: Size(width: 222, height: 286), margins: EdgeInsets(all: 16),
-                                                      columns: 2, gutter: 0),
-                                      fontSize: 11, lineHeight: 1.2, paragraphMode: .auto, tabWidth: 8)
+        var settings = LayoutSettings(
+            page: PageSetup(
+                size: Size(width: 222, height: 286), margins: EdgeInsets(all: 16),
+                columns: 2, gutter: 0),
+            fontSize: 11, lineHeight: 1.2, paragraphMode: .auto, tabWidth: 8)
         settings.typography.alignment = .justify
         let lines = try layout("aa aaaaaaaaaaaa aa aa", settings)
         let first = try XCTUnwrap(lines.first)
@@ -66,7 +74,8 @@ final class RunGeometryTests: XCTestCase {
         XCTAssertGreaterThan(natural, first.width + 0.1, "the first line's spaces shrink")
         XCTAssertEqual(first.width, 95, accuracy: 0.01, "the line fills the column")
         for (a, b) in zip(first.runs, first.runs.dropFirst()) {
-            XCTAssertEqual(a.x + a.width, b.x, accuracy: 1e-9, "run \(a.text.debugDescription) ends where \(b.text.debugDescription) starts")
+            XCTAssertEqual(
+                a.x + a.width, b.x, accuracy: 1e-9, "run \(a.text.debugDescription) ends where \(b.text.debugDescription) starts")
         }
         assertRunsFit(lines, "shrunk")
     }
@@ -75,12 +84,12 @@ final class RunGeometryTests: XCTestCase {
     /// run ends at the measure. Justified prose, greedy and optimal, with and without kerning.
     func testRunsOfJustifiedLinesMeetAndEndWithinTheLine() throws {
         let text = """
-        It is a truth universally acknowledged, that a single man in possession of a good fortune, \
-        must be in want of a wife. However little known the feelings or views of such a man may be \
-        on his first entering a neighbourhood, this truth is so well fixed in the minds of the \
-        surrounding families, that he is considered the rightful property of some one or other of \
-        their daughters.
-        """
+            It is a truth universally acknowledged, that a single man in possession of a good fortune, \
+            must be in want of a wife. However little known the feelings or views of such a man may be \
+            on his first entering a neighbourhood, this truth is so well fixed in the minds of the \
+            surrounding families, that he is considered the rightful property of some one or other of \
+            their daughters.
+            """
         for breaking in [LineBreakingStrategy.greedy, .optimal] {
             for kerning in [false, true] {
                 var settings = UnitSupport.settings(width: 230, fontSize: 11)
@@ -93,7 +102,8 @@ final class RunGeometryTests: XCTestCase {
                 assertRunsFit(lines, label)
                 for fragment in lines.dropLast() {
                     for (a, b) in zip(fragment.runs, fragment.runs.dropFirst()) {
-                        XCTAssertEqual(a.x + a.width, b.x, accuracy: 1e-9, "\(label): \(a.text.debugDescription) to \(b.text.debugDescription)")
+                        XCTAssertEqual(
+                            a.x + a.width, b.x, accuracy: 1e-9, "\(label): \(a.text.debugDescription) to \(b.text.debugDescription)")
                     }
                 }
             }

@@ -15,8 +15,10 @@ final class ShapingTests: XCTestCase {
         return try FontChain(paths: [UnitSupport.dejaVuPath, path])
     }
 
-    private func lines(_ text: String, fonts: FontChain, width: Double = 400, alignment: TextAlignment = .left,
-                       direction: TextDirection = .auto) throws -> [LineFragment] {
+    private func lines(
+        _ text: String, fonts: FontChain, width: Double = 400, alignment: TextAlignment = .left,
+        direction: TextDirection = .auto
+    ) throws -> [LineFragment] {
         var settings = UnitSupport.settings(width: width)
         settings.typography.alignment = alignment
         settings.typography.direction = direction
@@ -147,7 +149,8 @@ final class ShapingTests: XCTestCase {
         let lines = try LayoutManager(fonts: fonts, settings: settings).layout(TextStorage(text)).pages[0].lines
         XCTAssertGreaterThan(lines.count, 2)
         let column = 200 - 2 * 36.0
-        XCTAssertEqual(lines[0].origin.x + lines[0].width, column - 20, accuracy: 0.01, "the first line ends an indent short of the right edge")
+        XCTAssertEqual(
+            lines[0].origin.x + lines[0].width, column - 20, accuracy: 0.01, "the first line ends an indent short of the right edge")
         XCTAssertEqual(lines[1].origin.x + lines[1].width, column, accuracy: 0.01)
     }
 

@@ -10,8 +10,9 @@ final class SourceLineMeasureTests: XCTestCase {
                     var bytes = [UInt8](repeating: fill, count: 8)
                     bytes[position] = UInt8(value)
                     let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-                    XCTAssertEqual(SourceLineScanner.isPrintableASCII(word), bytes.allSatisfy { (0x20...0x7E).contains($0) },
-                                   "byte \(value) at \(position) among \(fill)")
+                    XCTAssertEqual(
+                        SourceLineScanner.isPrintableASCII(word), bytes.allSatisfy { (0x20...0x7E).contains($0) },
+                        "byte \(value) at \(position) among \(fill)")
                     var spaces: UInt64 = 0
                     for (index, byte) in bytes.enumerated() where byte == 0x20 { spaces |= 0x80 << (8 * UInt64(index)) }
                     XCTAssertEqual(SourceLineScanner.spaceBytes(word), spaces, "byte \(value) at \(position) among \(fill)")
@@ -62,9 +63,11 @@ final class SourceLineMeasureTests: XCTestCase {
     }
 
     func testRandomLinesMeasureAsOneCodePointAtATime() {
-        let pieces: [[UInt8]] = [Array("word".utf8), Array("a".utf8), Array(" ".utf8), Array("        ".utf8), Array("\t".utf8),
-                                 Array("漢字".utf8), Array("\u{3000}".utf8), Array("é".utf8), [0xFF], [0x7F], [0x01],
-                                 Array("\n".utf8), Array("\r\n".utf8), Array("\u{0C}".utf8), Array("quite-long,words!".utf8)]
+        let pieces: [[UInt8]] = [
+            Array("word".utf8), Array("a".utf8), Array(" ".utf8), Array("        ".utf8), Array("\t".utf8),
+            Array("漢字".utf8), Array("\u{3000}".utf8), Array("é".utf8), [0xFF], [0x7F], [0x01],
+            Array("\n".utf8), Array("\r\n".utf8), Array("\u{0C}".utf8), Array("quite-long,words!".utf8),
+        ]
         var generator = SystemRandomNumberGenerator()
         for round in 0..<300 {
             var text: [UInt8] = []
@@ -72,8 +75,9 @@ final class SourceLineMeasureTests: XCTestCase {
             text.withUnsafeBufferPointer { buffer in
                 var scanner = SourceLineScanner(buffer)
                 while let line = scanner.next() {
-                    let got = Measured(start: line.start, contentEnd: line.contentEnd, width: line.width, firstWordWidth: line.firstWordWidth,
-                                       isBlank: line.isBlank, isIndented: line.isIndented, startsWide: line.startsWide, endsWide: line.endsWide)
+                    let got = Measured(
+                        start: line.start, contentEnd: line.contentEnd, width: line.width, firstWordWidth: line.firstWordWidth,
+                        isBlank: line.isBlank, isIndented: line.isIndented, startsWide: line.startsWide, endsWide: line.endsWide)
                     XCTAssertEqual(got, reference(buffer, line), "round \(round): \(text)")
                 }
             }

@@ -50,7 +50,7 @@ final class SourceMappingTests: XCTestCase {
 
     func testLatin1WithAFewAccentsStaysCompact() {
         var original = [UInt8](repeating: UInt8(ascii: "a"), count: 100_000)
-        for k in stride(from: 5_000, to: 100_000, by: 10_000) { original[k] = 0xE9 }   // é, ten times
+        for k in stride(from: 5_000, to: 100_000, by: 10_000) { original[k] = 0xE9 }  // é, ten times
         let decoded = SingleByteDecoder.decode(original, windows1252: false)
         XCTAssertEqual(decoded.bytes.count, 100_010)
         XCTAssertEqual(decoded.mapping.runCount, 21, "ten accents split the ASCII into eleven runs")
@@ -93,7 +93,7 @@ final class SourceMappingTests: XCTestCase {
 
     func testRestrictingComposesWithDecoding() {
         let text = "ab\u{E9}cd\u{E9}\u{E9}ef"
-        let original = Array(text.unicodeScalars.map { UInt8($0.value) })   // Latin-1
+        let original = Array(text.unicodeScalars.map { UInt8($0.value) })  // Latin-1
         let full = SingleByteDecoder.decode(original, windows1252: false).mapping
         // Text bytes: a b é(2) c d é(2) é(2) e f = 12; keep "cdé" = text 4..<8, original 3..<6.
         let part = full.restricted(toText: 4..<8)

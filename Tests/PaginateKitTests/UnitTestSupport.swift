@@ -62,12 +62,16 @@ enum UnitSupport {
     }
 
     /// Settings on a plain page: `width`×`height` pt, `margin` pt all round.
-    static func settings(width: Double = 400, height: Double = 600, margin: Double = 36, columns: Int = 1,
-                         gutter: Double = 18, fontSize: Double = 11, lineHeight: Double = 1.2,
-                         mode: ParagraphMode = .auto) -> LayoutSettings {
-        LayoutSettings(page: PageSetup(size: Size(width: width, height: height), margins: EdgeInsets(all: margin),
-                                       columns: columns, gutter: gutter),
-                       fontSize: fontSize, lineHeight: lineHeight, paragraphMode: mode)
+    static func settings(
+        width: Double = 400, height: Double = 600, margin: Double = 36, columns: Int = 1,
+        gutter: Double = 18, fontSize: Double = 11, lineHeight: Double = 1.2,
+        mode: ParagraphMode = .auto
+    ) -> LayoutSettings {
+        LayoutSettings(
+            page: PageSetup(
+                size: Size(width: width, height: height), margins: EdgeInsets(all: margin),
+                columns: columns, gutter: gutter),
+            fontSize: fontSize, lineHeight: lineHeight, paragraphMode: mode)
     }
 
     /// Lays out a string with the bundled fonts.
@@ -85,18 +89,21 @@ enum UnitSupport {
         for (index, page) in pages.enumerated() {
             XCTAssertEqual(page.number, index + 1, "\(context): page numbers", file: file, line: line)
             if index > 0 {
-                XCTAssertEqual(page.range.lowerBound, pages[index - 1].range.upperBound,
-                               "\(context): page \(index + 1) must start where page \(index) ends", file: file, line: line)
+                XCTAssertEqual(
+                    page.range.lowerBound, pages[index - 1].range.upperBound,
+                    "\(context): page \(index + 1) must start where page \(index) ends", file: file, line: line)
             }
         }
         // Lines too: contiguous over the whole document, each inside its page.
         var expected = 0
         for page in pages {
             for fragment in page.lines {
-                XCTAssertEqual(fragment.range.lowerBound, expected,
-                               "\(context): line on page \(page.number) must start where the previous line ends", file: file, line: line)
-                XCTAssertTrue(page.range.lowerBound <= fragment.range.lowerBound && fragment.range.upperBound <= page.range.upperBound,
-                              "\(context): line \(fragment.range) outside page \(page.number) \(page.range)", file: file, line: line)
+                XCTAssertEqual(
+                    fragment.range.lowerBound, expected,
+                    "\(context): line on page \(page.number) must start where the previous line ends", file: file, line: line)
+                XCTAssertTrue(
+                    page.range.lowerBound <= fragment.range.lowerBound && fragment.range.upperBound <= page.range.upperBound,
+                    "\(context): line \(fragment.range) outside page \(page.number) \(page.range)", file: file, line: line)
                 expected = fragment.range.upperBound
             }
         }

@@ -4,10 +4,13 @@ import XCTest
 /// Widows and orphans: how many lines of a paragraph may stay alone at the foot of a container or
 /// go alone to the head of the next, on texts whose lines are known in advance (`GridText`).
 final class WidowOrphanTests: XCTestCase {
-    private func summary(_ lineCounts: [Int], capacity: Int = 10, columns: Int = 1, widows: Int = 2, orphans: Int = 2,
-                         file: StaticString = #filePath, line: UInt = #line) throws -> [[String]] {
-        let settings = try GridText.settings(capacity: capacity, columns: columns,
-                                             typography: Typography(widows: widows, orphans: orphans))
+    private func summary(
+        _ lineCounts: [Int], capacity: Int = 10, columns: Int = 1, widows: Int = 2, orphans: Int = 2,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [[String]] {
+        let settings = try GridText.settings(
+            capacity: capacity, columns: columns,
+            typography: Typography(widows: widows, orphans: orphans))
         return GridText.summary(try GridText.layout(GridText.text(lineCounts), settings, file: file, line: line))
     }
 
@@ -82,8 +85,9 @@ final class WidowOrphanTests: XCTestCase {
 
     func testColumnsAreContainersLikePages() throws {
         // An orphan moves to the second column, a widow takes a line from it to the next page.
-        XCTAssertEqual(try summary([8, 5, 5, 3], columns: 2),
-                       [["P01×8", "-"], ["P02×5", "-", "P03×3"], ["P03×2", "-", "P04×3"]])
+        XCTAssertEqual(
+            try summary([8, 5, 5, 3], columns: 2),
+            [["P01×8", "-"], ["P02×5", "-", "P03×3"], ["P03×2", "-", "P04×3"]])
         let settings = try GridText.settings(capacity: 10, columns: 2)
         let layout = try GridText.layout(GridText.text([8, 5, 5, 3]), settings)
         XCTAssertEqual(layout.pages.map { $0.containers.count }, [2, 1])

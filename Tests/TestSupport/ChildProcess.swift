@@ -16,19 +16,26 @@ public enum ChildProcess {
     ///   - stdoutFile: a file or device to connect as standard output instead of capturing it.
     ///   - currentDirectory: the child's working folder (the runner's when `nil`).
     ///   - environment: the child's whole environment (the runner's when `nil`).
-    public static func start(_ command: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
-                             currentDirectory: URL? = nil, environment: [String: String]? = nil) throws -> RunningChild {
-        try RunningChild(command: command, stdin: stdin, stdinFile: stdinFile, stdoutFile: stdoutFile,
-                         currentDirectory: currentDirectory, environment: environment)
+    public static func start(
+        _ command: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
+        currentDirectory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> RunningChild {
+        try RunningChild(
+            command: command, stdin: stdin, stdinFile: stdinFile, stdoutFile: stdoutFile,
+            currentDirectory: currentDirectory, environment: environment)
     }
 
     /// Runs `command` and waits for it, at most `timeout` seconds (times `TestTimeScale.factor`).
     /// The parameters are `start`'s.
-    public static func run(_ command: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
-                           currentDirectory: URL? = nil, environment: [String: String]? = nil,
-                           timeout: TimeInterval = defaultTimeout) throws -> ProcessResult {
-        try start(command, stdin: stdin, stdinFile: stdinFile, stdoutFile: stdoutFile,
-                  currentDirectory: currentDirectory, environment: environment).wait(timeout: timeout)
+    public static func run(
+        _ command: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
+        currentDirectory: URL? = nil, environment: [String: String]? = nil,
+        timeout: TimeInterval = defaultTimeout
+    ) throws -> ProcessResult {
+        try start(
+            command, stdin: stdin, stdinFile: stdinFile, stdoutFile: stdoutFile,
+            currentDirectory: currentDirectory, environment: environment
+        ).wait(timeout: timeout)
     }
 
     /// The full path of `tool` found on `PATH`, or an error saying which package provides it.

@@ -65,7 +65,9 @@ public enum PDFTools {
     /// The fonts `pdffonts` lists.
     public static func fonts(_ pdf: URL) throws -> [FontInfo] {
         let listing = try run("pdffonts", [pdf.path])
-        guard listing.status == 0 else { throw ProcessFailure(description: "pdffonts failed on \(pdf.lastPathComponent): \(listing.summary)") }
+        guard listing.status == 0 else {
+            throw ProcessFailure(description: "pdffonts failed on \(pdf.lastPathComponent): \(listing.summary)")
+        }
         let lines = listing.output.split(separator: "\n").map(String.init)
         guard let rule = lines.firstIndex(where: { $0.hasPrefix("-----") }) else {
             throw ProcessFailure(description: "unexpected pdffonts output:\n\(listing.output)")
@@ -75,8 +77,9 @@ public enum PDFTools {
             let words = line.split(separator: " ").map(String.init)
             guard words.count >= 8 else { throw ProcessFailure(description: "unexpected pdffonts row: \(line)") }
             let embedded = words[words.count - 5]
-            return FontInfo(name: words[0], type: words[1..<(words.count - 6)].joined(separator: " "),
-                            embedded: embedded == "yes")
+            return FontInfo(
+                name: words[0], type: words[1..<(words.count - 6)].joined(separator: " "),
+                embedded: embedded == "yes")
         }
     }
 
@@ -105,7 +108,9 @@ public enum PDFTools {
         var arguments = ["-enc", "UTF-8"] + order.flags
         if let pages { arguments += ["-f", String(pages.lowerBound), "-l", String(pages.upperBound)] }
         let extracted = try run("pdftotext", arguments + [pdf.path, "-"])
-        guard extracted.status == 0 else { throw ProcessFailure(description: "pdftotext failed on \(pdf.lastPathComponent): \(extracted.summary)") }
+        guard extracted.status == 0 else {
+            throw ProcessFailure(description: "pdftotext failed on \(pdf.lastPathComponent): \(extracted.summary)")
+        }
         return extracted.output
     }
 

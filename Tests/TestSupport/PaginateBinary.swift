@@ -18,7 +18,8 @@ public enum PaginateBinary {
         if let given = ProcessInfo.processInfo.environment[variable], !given.isEmpty {
             let path = URL(fileURLWithPath: given).standardizedFileURL.path
             guard isExecutableFile(path) else {
-                throw ProcessFailure(description: "\(variable)=\(given): no executable there; build it (swift build -c release) or unset \(variable)")
+                throw ProcessFailure(
+                    description: "\(variable)=\(given): no executable there; build it (swift build -c release) or unset \(variable)")
             }
             return path
         }
@@ -34,7 +35,10 @@ public enum PaginateBinary {
             let candidate = folder.appendingPathComponent("paginate").path
             if isExecutableFile(candidate) { return candidate }
         }
-        throw ProcessFailure(description: "cannot find the built 'paginate' binary beside the test bundle (looked in \(folders.map(\.path).joined(separator: ", "))); run 'swift build' first, or set \(variable)")
+        throw ProcessFailure(
+            description:
+                "cannot find the built 'paginate' binary beside the test bundle (looked in \(folders.map(\.path).joined(separator: ", "))); run 'swift build' first, or set \(variable)"
+        )
     }
 
     private static func isExecutableFile(_ path: String) -> Bool {
@@ -56,8 +60,10 @@ public enum PaginateBinary {
     /// `PAGINATE_FONTS`, stays), then `extra` on top.
     ///
     /// A user's settings or cache must not change what a test sees.
-    public static func environment(cacheDirectory: String = PaginateBinary.cacheDirectory,
-                                   adding extra: [String: String] = [:]) -> [String: String] {
+    public static func environment(
+        cacheDirectory: String = PaginateBinary.cacheDirectory,
+        adding extra: [String: String] = [:]
+    ) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheDirectory
         environment["PAGINATE_CONFIG"] = "/dev/null"
@@ -74,20 +80,26 @@ public enum PaginateBinary {
     ///   - wrapper: a command the tool is started through (e.g. a shell that sets a limit first);
     ///     the tool's path and arguments follow it.
     ///   - Other parameters are `ChildProcess.run`'s.
-    public static func run(_ arguments: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
-                           in directory: URL? = nil, cacheDirectory: String = PaginateBinary.cacheDirectory,
-                           environment extra: [String: String] = [:], wrapper: [String] = [],
-                           timeout: TimeInterval = ChildProcess.defaultTimeout) throws -> ProcessResult {
-        try ChildProcess.run(wrapper + [try executable()] + arguments, stdin: stdin, stdinFile: stdinFile, stdoutFile: stdoutFile,
-                             currentDirectory: directory,
-                             environment: environment(cacheDirectory: cacheDirectory, adding: extra), timeout: timeout)
+    public static func run(
+        _ arguments: [String], stdin: Data? = nil, stdinFile: String? = nil, stdoutFile: String? = nil,
+        in directory: URL? = nil, cacheDirectory: String = PaginateBinary.cacheDirectory,
+        environment extra: [String: String] = [:], wrapper: [String] = [],
+        timeout: TimeInterval = ChildProcess.defaultTimeout
+    ) throws -> ProcessResult {
+        try ChildProcess.run(
+            wrapper + [try executable()] + arguments, stdin: stdin, stdinFile: stdinFile, stdoutFile: stdoutFile,
+            currentDirectory: directory,
+            environment: environment(cacheDirectory: cacheDirectory, adding: extra), timeout: timeout)
     }
 
     /// Starts `paginate` with `arguments` without waiting for it (to signal it mid-run); standard
     /// output goes to `stdoutFile` when given.
-    public static func start(_ arguments: [String], stdoutFile: String? = nil,
-                             environment extra: [String: String] = [:]) throws -> RunningChild {
-        try ChildProcess.start([try executable()] + arguments, stdoutFile: stdoutFile,
-                               environment: environment(adding: extra))
+    public static func start(
+        _ arguments: [String], stdoutFile: String? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> RunningChild {
+        try ChildProcess.start(
+            [try executable()] + arguments, stdoutFile: stdoutFile,
+            environment: environment(adding: extra))
     }
 }

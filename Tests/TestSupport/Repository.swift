@@ -26,7 +26,8 @@ public enum Repository {
     /// The bytes of a file of the repository, or an error naming the file that a complete checkout has.
     public static func contents(of url: URL) throws -> Data {
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw ProcessFailure(description: "missing from the checkout: \(url.path) (it is part of the repository; is the clone complete?)")
+            throw ProcessFailure(
+                description: "missing from the checkout: \(url.path) (it is part of the repository; is the clone complete?)")
         }
         return try Data(contentsOf: url)
     }

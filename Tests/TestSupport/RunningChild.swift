@@ -21,8 +21,10 @@ public final class RunningChild {
     private var result: ProcessResult?
     private var timedOut = false
 
-    init(command: [String], stdin: Data?, stdinFile: String?, stdoutFile: String?,
-         currentDirectory: URL?, environment: [String: String]?) throws {
+    init(
+        command: [String], stdin: Data?, stdinFile: String?, stdoutFile: String?,
+        currentDirectory: URL?, environment: [String: String]?
+    ) throws {
         guard let executable = command.first else { throw ProcessFailure(description: "no command to run") }
         self.command = command
         scratch = try TemporaryDirectory.make(prefix: "child")
@@ -120,10 +122,11 @@ public final class RunningChild {
         }
         process.waitUntilExit()
         closeHandles()
-        let made = ProcessResult(status: process.terminationStatus,
-                                 crashed: process.terminationReason == .uncaughtSignal,
-                                 stdout: try outputURL.map { try Data(contentsOf: $0) } ?? Data(),
-                                 stderr: try Data(contentsOf: errorURL))
+        let made = ProcessResult(
+            status: process.terminationStatus,
+            crashed: process.terminationReason == .uncaughtSignal,
+            stdout: try outputURL.map { try Data(contentsOf: $0) } ?? Data(),
+            stderr: try Data(contentsOf: errorURL))
         result = made
         return made
     }

@@ -46,15 +46,19 @@ struct MarginPlacement: Equatable {
     ///
     /// - Parameters:
     ///   - ascent: the font's ascender in em units; `descent` its descender (positive, below).
-    static func place(_ position: FolioPosition, pageNumber number: Int, width: Double, size: Double,
-                      ascent: Double, descent: Double, page: PageSetup, withHeader: Bool = false) -> MarginPlacement? {
+    static func place(
+        _ position: FolioPosition, pageNumber number: Int, width: Double, size: Double,
+        ascent: Double, descent: Double, page: PageSetup, withHeader: Bool = false
+    ) -> MarginPlacement? {
         guard let (band, alignment) = slot(of: position, withHeader: withHeader) else { return nil }
         return place(in: band, alignment, pageNumber: number, width: width, size: size, ascent: ascent, descent: descent, page: page)
     }
 
     /// The placement of a line `width` points wide in `band`, or `nil` when the margin is too low.
-    static func place(in band: Band, _ alignment: Alignment, pageNumber number: Int, width: Double, size: Double,
-                      ascent: Double, descent: Double, page: PageSetup) -> MarginPlacement? {
+    static func place(
+        in band: Band, _ alignment: Alignment, pageNumber number: Int, width: Double, size: Double,
+        ascent: Double, descent: Double, page: PageSetup
+    ) -> MarginPlacement? {
         let height = (ascent + descent) * size
         let margins = page.margins
         let textLeft = margins.left

@@ -133,7 +133,8 @@ final class PDFDocument {
             guard let stream = HPDF_DictStream_New(mmgr, doc.pointee.xref) else { break }
             try add(entries, to: stream, operation: operation)
             if compressed { stream.pointee.filter = HPDF_UINT(HPDF_STREAM_FILTER_FLATE_DECODE) }
-            try check(operation, data.withUnsafeBufferPointer { HPDF_Stream_Write(stream.pointee.stream, $0.baseAddress, HPDF_UINT(data.count)) })
+            try check(
+                operation, data.withUnsafeBufferPointer { HPDF_Stream_Write(stream.pointee.stream, $0.baseAddress, HPDF_UINT(data.count)) })
             return UnsafeMutableRawPointer(stream)
         case .reference(let target):
             let made = try make(target, operation: operation)
@@ -174,7 +175,8 @@ final class PDFDocument {
     /// entry is added to its catalog dictionary directly.
     func setLanguage(_ tag: String) throws {
         guard let catalog = doc.pointee.catalog,
-              let value = HPDF_String_New(doc.pointee.mmgr, tag, nil) else {
+            let value = HPDF_String_New(doc.pointee.mmgr, tag, nil)
+        else {
             throw PDFError.libraryFailure(operation: "setting the language", reason: "the document has no catalog")
         }
         try check("setting the language", HPDF_Dict_Add(catalog, "Lang", value))
@@ -232,16 +234,19 @@ final class PDFDocument {
             }
             for font in used {
                 precondition(fonts.indices.contains(font.index), "addContent(_:fonts:) needs fonts of this document")
-                try check("listing a page's fonts", HPDF_Dict_Add(fontResources, font.resourceName, UnsafeMutableRawPointer(fonts[font.index])))
+                try check(
+                    "listing a page's fonts", HPDF_Dict_Add(fontResources, font.resourceName, UnsafeMutableRawPointer(fonts[font.index])))
             }
         }
         guard !content.bytes.isEmpty else { return }
         guard let contents = dictionary(HPDF_Dict_GetItem(page, "Contents", HPDF_UINT16(HPDF_OCLASS_DICT))) else {
             throw PDFError.libraryFailure(operation: "drawing a page", reason: "the page has no content stream")
         }
-        try check("drawing a page", content.bytes.withUnsafeBufferPointer {
-            HPDF_Stream_Write(contents.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
-        })
+        try check(
+            "drawing a page",
+            content.bytes.withUnsafeBufferPointer {
+                HPDF_Stream_Write(contents.pointee.stream, $0.baseAddress, HPDF_UINT($0.count))
+            })
     }
 
     private func dictionary(_ item: UnsafeMutableRawPointer?) -> HPDF_Dict? {
@@ -292,7 +297,8 @@ final class PDFDocument {
     private static func reason(_ failure: LibraryError) -> String {
         switch failure.code {
         case Int(HPDF_FAILD_TO_ALLOC_MEM): return "out of memory"
-        case Int(HPDF_FILE_IO_ERROR), Int(HPDF_FILE_OPEN_ERROR): return failure.detail != 0 ? String(cString: strerror(Int32(truncatingIfNeeded: failure.detail))) : "input/output error"
+        case Int(HPDF_FILE_IO_ERROR), Int(HPDF_FILE_OPEN_ERROR):
+            return failure.detail != 0 ? String(cString: strerror(Int32(truncatingIfNeeded: failure.detail))) : "input/output error"
         case Int(HPDF_ZLIB_ERROR): return "compression failed"
         case Int(HPDF_PAGE_INVALID_SIZE): return "invalid page size"
         case Int(HPDF_PAGE_INVALID_FONT_SIZE): return "invalid font size"

@@ -20,9 +20,11 @@ public enum PDFError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotEmbedFont(let path, let reason):
-            return "cannot embed font '\(path)': \(reason); give a TrueType (.ttf) or CFF OpenType (.otf) font, or a face of a collection (.ttc#N), that permits embedding"
+            return
+                "cannot embed font '\(path)': \(reason); give a TrueType (.ttf) or CFF OpenType (.otf) font, or a face of a collection (.ttc#N), that permits embedding"
         case .invalidPageSize(let width, let height):
-            return "a PDF page must be between \(Int(PDFLimits.minimumPageSide)) and \(Int(PDFLimits.maximumPageSide)) points on each side (got \(points(width))x\(points(height)) pt)"
+            return
+                "a PDF page must be between \(Int(PDFLimits.minimumPageSide)) and \(Int(PDFLimits.maximumPageSide)) points on each side (got \(points(width))x\(points(height)) pt)"
         case .invalidSourceDateEpoch(let value):
             return "SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 UTC, before the year 10000 (got '\(value)')"
         case .cannotWrite(let reason):

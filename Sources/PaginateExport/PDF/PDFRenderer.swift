@@ -99,11 +99,13 @@ public struct PDFRenderer {
                 let x = dx + frame.minX + line.origin.x + run.x
                 let baseline = size.height - (frame.minY + line.origin.y + line.baseline)
                 if run.glyphs.isEmpty {
-                    try fontText.show(run.text, fontIndex: run.fontIndex, size: fontSize, x: x, y: baseline, in: &content,
-                                      current: &currentFont, pageFonts: &pageFonts)
+                    try fontText.show(
+                        run.text, fontIndex: run.fontIndex, size: fontSize, x: x, y: baseline, in: &content,
+                        current: &currentFont, pageFonts: &pageFonts)
                 } else {
-                    try fontText.show(run.glyphs, text: run.text, isRightToLeft: run.isRightToLeft, fontIndex: run.fontIndex,
-                                      size: fontSize, x: x, y: baseline, in: &content, current: &currentFont, pageFonts: &pageFonts)
+                    try fontText.show(
+                        run.glyphs, text: run.text, isRightToLeft: run.isRightToLeft, fontIndex: run.fontIndex,
+                        size: fontSize, x: x, y: baseline, in: &content, current: &currentFont, pageFonts: &pageFonts)
                 }
             }
             let margins = marginText(for: page, in: layout)
@@ -111,8 +113,9 @@ public struct PDFRenderer {
                 if !content.isInText { content.beginText() }
                 currentFont = nil  // margin text has its own size
                 for run in line.runs {
-                    try fontText.show(run.text, fontIndex: run.fontIndex, size: placement.size, x: dx + placement.x + run.x, y: placement.y,
-                                      in: &content, current: &currentFont, pageFonts: &pageFonts)
+                    try fontText.show(
+                        run.text, fontIndex: run.fontIndex, size: placement.size, x: dx + placement.x + run.x, y: placement.y,
+                        in: &content, current: &currentFont, pageFonts: &pageFonts)
                 }
             }
             if content.isInText { content.endText() }
@@ -153,14 +156,18 @@ public struct PDFRenderer {
         let hasHeader = header.map { !$0.runs.isEmpty } ?? false
         if let slot = MarginPlacement.slot(of: folio, withHeader: hasHeader) {
             let line = MarginLine(String(page.number), fonts: fonts, size: size, maxWidth: .infinity)
-            if let placement = MarginPlacement.place(in: slot.0, slot.1, pageNumber: page.number, width: line.width, size: size,
-                                                    ascent: primary.ascent, descent: primary.descent, page: setup) {
+            if let placement = MarginPlacement.place(
+                in: slot.0, slot.1, pageNumber: page.number, width: line.width, size: size,
+                ascent: primary.ascent, descent: primary.descent, page: setup)
+            {
                 result.append((line, placement))
             }
         }
         if let header, hasHeader, page.number > 1 {
-            if let placement = MarginPlacement.place(in: .top, .centre, pageNumber: page.number, width: header.width, size: size,
-                                                    ascent: primary.ascent, descent: primary.descent, page: setup) {
+            if let placement = MarginPlacement.place(
+                in: .top, .centre, pageNumber: page.number, width: header.width, size: size,
+                ascent: primary.ascent, descent: primary.descent, page: setup)
+            {
                 result.append((header, placement))
             }
         }
@@ -181,7 +188,9 @@ public struct PDFRenderer {
             guard let index = layout.pageIndex(containing: heading.offset) else { return nil }
             var top = pageHeight
             for container in layout.pages[index].containers {
-                if let line = container.lines.last(where: { $0.range.lowerBound <= heading.offset && heading.offset < max($0.range.upperBound, $0.range.lowerBound + 1) }) {
+                if let line = container.lines.last(where: {
+                    $0.range.lowerBound <= heading.offset && heading.offset < max($0.range.upperBound, $0.range.lowerBound + 1)
+                }) {
                     top = pageHeight - (container.frame.minY + line.origin.y)
                 }
             }

@@ -46,7 +46,8 @@ struct PDFTimestamp: Hashable, Sendable {
     static func parse(sourceDateEpoch value: String) throws -> PDFTimestamp? {
         guard !value.isEmpty else { return nil }
         guard value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let seconds = Int64(value), let timestamp = PDFTimestamp(epochSeconds: seconds) else {
+            let seconds = Int64(value), let timestamp = PDFTimestamp(epochSeconds: seconds)
+        else {
             throw PDFError.invalidSourceDateEpoch(value)
         }
         return timestamp

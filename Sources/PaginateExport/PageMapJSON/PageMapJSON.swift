@@ -88,38 +88,38 @@ public enum PageMapJSON {
         let margins = setup.margins
         let type = settings.typography
         var json = """
-        {
-          "version": 1,
-          "source": \(source.map(JSONText.string) ?? "null"),
-          "bytes": \(origin?.mapping.originalLength ?? map.sourceLength),
-          "pageCount": \(map.pageCount),
-          "settings": {
-            "page": {"width": \(JSONText.number(setup.size.width)), "height": \(JSONText.number(setup.size.height))},
-            "margins": {"top": \(JSONText.number(margins.top)), "right": \(JSONText.number(margins.right)), \
-        "bottom": \(JSONText.number(margins.bottom)), "left": \(JSONText.number(margins.left))},
-            "columns": \(setup.columns),
-            "gutter": \(JSONText.number(setup.gutter)),
-            "fontSize": \(JSONText.number(settings.fontSize)),
-            "lineHeight": \(JSONText.number(settings.lineHeight)),
-            "paragraphs": \(JSONText.string(settings.paragraphMode.rawValue)),
-            "tabWidth": \(settings.tabWidth),
-            "typography": {"align": \(JSONText.string(type.alignment.rawValue)), \
-        "breaking": \(JSONText.string(type.usesOptimalBreaking ? "optimal" : "greedy")), \
-        "hyphenate": \(type.hyphenationLanguage.map(JSONText.string) ?? "null"), "kerning": \(type.kerning), \
-        "widows": \(type.widows), "orphans": \(type.orphans), "indent": \(JSONText.number(type.firstLineIndent)), \
-        "paragraphSpacing": \(type.paragraphSpacing.map(JSONText.number) ?? "null"), \
-        "heading": \(type.headingPattern.map(JSONText.string) ?? "null"), "chapterBreak": \(type.chapterBreak), \
-        "headingStyle": \(JSONText.string(type.headingStyle.rawValue))}
-        """
+            {
+              "version": 1,
+              "source": \(source.map(JSONText.string) ?? "null"),
+              "bytes": \(origin?.mapping.originalLength ?? map.sourceLength),
+              "pageCount": \(map.pageCount),
+              "settings": {
+                "page": {"width": \(JSONText.number(setup.size.width)), "height": \(JSONText.number(setup.size.height))},
+                "margins": {"top": \(JSONText.number(margins.top)), "right": \(JSONText.number(margins.right)), \
+            "bottom": \(JSONText.number(margins.bottom)), "left": \(JSONText.number(margins.left))},
+                "columns": \(setup.columns),
+                "gutter": \(JSONText.number(setup.gutter)),
+                "fontSize": \(JSONText.number(settings.fontSize)),
+                "lineHeight": \(JSONText.number(settings.lineHeight)),
+                "paragraphs": \(JSONText.string(settings.paragraphMode.rawValue)),
+                "tabWidth": \(settings.tabWidth),
+                "typography": {"align": \(JSONText.string(type.alignment.rawValue)), \
+            "breaking": \(JSONText.string(type.usesOptimalBreaking ? "optimal" : "greedy")), \
+            "hyphenate": \(type.hyphenationLanguage.map(JSONText.string) ?? "null"), "kerning": \(type.kerning), \
+            "widows": \(type.widows), "orphans": \(type.orphans), "indent": \(JSONText.number(type.firstLineIndent)), \
+            "paragraphSpacing": \(type.paragraphSpacing.map(JSONText.number) ?? "null"), \
+            "heading": \(type.headingPattern.map(JSONText.string) ?? "null"), "chapterBreak": \(type.chapterBreak), \
+            "headingStyle": \(JSONText.string(type.headingStyle.rawValue))}
+            """
         if let origin {
             let kept = origin.keptRange.map { "{\"start\": \($0.lowerBound), \"end\": \($0.upperBound)}" } ?? "null"
             json += ",\n    \"encoding\": \(JSONText.string(origin.encoding.rawValue)),\n    \"keptRange\": \(kept)"
         }
         json += """
 
-          },
-          "pages": [
-        """
+              },
+              "pages": [
+            """
         let pages = map.entries.map { page in
             let range = origin?.originalRange(page.range) ?? page.range
             return "    {\"page\": \(page.page), \"start\": \(range.lowerBound), "

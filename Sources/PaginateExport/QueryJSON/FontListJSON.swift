@@ -75,7 +75,8 @@ package enum FontListJSON {
     private static func record(_ entry: CharacterEntry) -> String {
         var json = "{\"character\": \(JSONText.string(entry.source.character)), "
         json += "\"codePoints\": [\(entry.codePoints.map(JSONText.string).joined(separator: ", "))], "
-        json += "\"font\": \(entry.family.map(JSONText.string) ?? "null"), \"file\": \(entry.file.map { JSONText.string($0.path) } ?? "null"), "
+        json +=
+            "\"font\": \(entry.family.map(JSONText.string) ?? "null"), \"file\": \(entry.file.map { JSONText.string($0.path) } ?? "null"), "
         json += "\"index\": \(entry.file.map { "\($0.faceIndex)" } ?? "null"), \"fallback\": \(entry.source.isFallback)}"
         return json
     }

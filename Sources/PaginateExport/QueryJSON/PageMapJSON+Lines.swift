@@ -40,9 +40,10 @@ extension PageMapJSON {
         for page in layout.pages {
             for line in layout.lines(onPage: page.number) {
                 let range = origin?.originalRange(line.fragment.range) ?? line.fragment.range
-                rows.append("    {\"page\": \(line.pageNumber), \"line\": \(line.lineNumber), \"column\": \(line.column), "
-                    + "\"start\": \(range.lowerBound), \"end\": \(range.upperBound), "
-                    + "\"rect\": \(QueryJSON.rect(line.rect))}")
+                rows.append(
+                    "    {\"page\": \(line.pageNumber), \"line\": \(line.lineNumber), \"column\": \(line.column), "
+                        + "\"start\": \(range.lowerBound), \"end\": \(range.upperBound), "
+                        + "\"rect\": \(QueryJSON.rect(line.rect))}")
             }
         }
         let body = rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n  ]"

@@ -52,8 +52,10 @@ package enum QueryJSON {
     ///     layout stopped early may claim the rest of the text).
     ///   - line: The line that holds the offset, or `nil` on a page without lines.
     ///   - origin: How the laid-out text's offsets map to the file's, or `nil` when they are the same.
-    package static func location(offset: Int, page: Int, pageRange: Range<Int>, line: LocatedLine?,
-                                origin: SourceOrigin? = nil) -> String {
+    package static func location(
+        offset: Int, page: Int, pageRange: Range<Int>, line: LocatedLine?,
+        origin: SourceOrigin? = nil
+    ) -> String {
         var json = "{\"version\": 1, \"offset\": \(origin?.originalOffset(offset) ?? offset), \"page\": \(page), "
         if let line {
             let clamped = line.fragment.range.clamped(to: pageRange)
@@ -95,8 +97,9 @@ package enum QueryJSON {
                     + "\"start\": \(range.lowerBound), \"end\": \(range.upperBound), "
                     + "\"rect\": \(rect(line.rect))}"
             }
-            pageObjects.append("    {\"page\": \(number), \"lines\": "
-                + (lines.isEmpty ? "[]}" : "[\n" + lines.joined(separator: ",\n") + "\n    ]}"))
+            pageObjects.append(
+                "    {\"page\": \(number), \"lines\": "
+                    + (lines.isEmpty ? "[]}" : "[\n" + lines.joined(separator: ",\n") + "\n    ]}"))
         }
         json += pageObjects.joined(separator: ",\n") + "\n  ]\n}\n"
         return json
@@ -114,8 +117,10 @@ package enum QueryJSON {
     /// `page` and `line` are where the occurrence starts; `rects` has one rectangle per laid-out
     /// line the occurrence touches, each with its page, in reading order. `range` is in layout
     /// offsets, mapped through `origin`.
-    package static func occurrence(_ textRange: Range<Int>, page: Int, line: Int?, rects: [PageRect],
-                                  origin: SourceOrigin? = nil) -> String {
+    package static func occurrence(
+        _ textRange: Range<Int>, page: Int, line: Int?, rects: [PageRect],
+        origin: SourceOrigin? = nil
+    ) -> String {
         let range = origin?.originalRange(textRange) ?? textRange
         let boxes = rects.map { pageRect in
             let r = pageRect.rect

@@ -60,8 +60,9 @@ struct BidiParagraph: Sendable {
         var map = Array(Int32(range.lowerBound)..<Int32(range.upperBound))
         let base = isRightToLeft ? paginate_fribidi_par_rtl() : paginate_fribidi_par_ltr()
         types.withUnsafeBufferPointer { all in
-            _ = fribidi_reorder_line(0, all.baseAddress! + range.lowerBound, Int32(range.count), 0, base,
-                                     &lineLevels, nil, &map)
+            _ = fribidi_reorder_line(
+                0, all.baseAddress! + range.lowerBound, Int32(range.count), 0, base,
+                &lineLevels, nil, &map)
         }
         var after = levels
         for (offset, level) in lineLevels.enumerated() { after[range.lowerBound + offset] = UInt8(bitPattern: level) }
@@ -82,7 +83,7 @@ struct BidiParagraph: Sendable {
         guard scalar >= 0x0590 else { return false }
         switch scalar {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
-             0x061C, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            0x061C, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
             return true
         default:
             return false

@@ -22,7 +22,8 @@ enum Glue {
             return (advance / 2, advance / 3)
         }
         if index + 1 < scalars.count, scalar >= 0x1100 || scalars[index + 1] >= 0x1100, prepared.actions[index] == .allowed,
-           !prepared.isHyphenBreak(after: index), CellWidth.isWide(scalar) || CellWidth.isWide(scalars[index + 1]) {
+            !prepared.isHyphenBreak(after: index), CellWidth.isWide(scalar) || CellWidth.isWide(scalars[index + 1])
+        {
             return (wideGapStretch, 0)
         }
         return (0, 0)

@@ -5,8 +5,9 @@ extension LineBreaker {
     init(_ prepared: PreparedParagraph, tabStop: Int, typography: Typography, firstWidth: Int, width: Int) {
         var plan: [Line] = []
         if typography.usesOptimalBreaking, prepared.count > 0,
-           let lines = OptimalLineBreaker(prepared, justified: typography.alignment == .justify)
-               .lines(firstWidth: firstWidth, width: width) {
+            let lines = OptimalLineBreaker(prepared, justified: typography.alignment == .justify)
+                .lines(firstWidth: firstWidth, width: width)
+        {
             plan = lines
         }
         self.init(prepared, tabStop: tabStop, plan: plan)

@@ -76,7 +76,7 @@ struct LineBreaker {
         let actions = prepared.actions
         let clusterStarts = prepared.clusterStarts
 
-        var x = 0             // pen position, hanging spaces included
+        var x = 0  // pen position, hanging spaces included
         var contentWidth = 0  // width up to the last drawn (non-hanging) code point
         var contentEnd = start
         var lastBreak: Line?  // the best line ending at an opportunity seen so far
@@ -96,7 +96,7 @@ struct LineBreaker {
                         while cut < count && !clusterStarts[cut] { cut += 1 }
                         var width = 0
                         var tail = start
-                        for i in start..<cut { width += Int(advances[i]) ; tail = i + 1 }
+                        for i in start..<cut { width += Int(advances[i]); tail = i + 1 }
                         return finish(Line(range: start..<cut, contentEnd: tail, width: width - prepared.kern(after: cut - 1)))
                     }
                     var width = widthOf(start..<cut)

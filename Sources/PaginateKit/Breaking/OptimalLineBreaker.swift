@@ -75,16 +75,21 @@ struct OptimalLineBreaker {
             if !LineBreaker.isHanging(scalars[i]) { lastContent = i + 1 }
             contentEnds[i + 1] = lastContent
         }
-        if let lines = search(firstWidth: firstWidth, width: width, tolerance: parameters.tolerance,
-                              widths: widths, stretches: stretches, shrinks: shrinks, contentEnds: contentEnds) {
+        if let lines = search(
+            firstWidth: firstWidth, width: width, tolerance: parameters.tolerance,
+            widths: widths, stretches: stretches, shrinks: shrinks, contentEnds: contentEnds)
+        {
             return lines
         }
-        return search(firstWidth: firstWidth, width: width, tolerance: .infinity,
-                      widths: widths, stretches: stretches, shrinks: shrinks, contentEnds: contentEnds)
+        return search(
+            firstWidth: firstWidth, width: width, tolerance: .infinity,
+            widths: widths, stretches: stretches, shrinks: shrinks, contentEnds: contentEnds)
     }
 
-    private func search(firstWidth: Int, width: Int, tolerance: Double, widths: [Int], stretches: [Int], shrinks: [Int],
-                        contentEnds: [Int]) -> [LineBreaker.Line]? {
+    private func search(
+        firstWidth: Int, width: Int, tolerance: Double, widths: [Int], stretches: [Int], shrinks: [Int],
+        contentEnds: [Int]
+    ) -> [LineBreaker.Line]? {
         let count = prepared.count
         let actions = prepared.actions
         var nodes = [Node(position: 0, lineCount: 0, fitness: 1, hyphenated: false, demerits: 0, previous: -1, line: nil)]
@@ -132,10 +137,12 @@ struct OptimalLineBreaker {
                 if abs(fitness - node.fitness) > 1 { demerits += parameters.adjacentFitnessDemerits }
                 let total = node.demerits + demerits
                 if best[fitness] == nil || total < best[fitness]!.demerits {
-                    let line = LineBreaker.Line(range: start..<end, contentEnd: lineContentEnd, width: natural,
-                                                hyphenated: hyphenated, shrink: justified && !isLast ? shrink : 0)
-                    best[fitness] = Node(position: end, lineCount: node.lineCount + 1, fitness: fitness, hyphenated: flagged,
-                                         demerits: total, previous: nodeIndex, line: line)
+                    let line = LineBreaker.Line(
+                        range: start..<end, contentEnd: lineContentEnd, width: natural,
+                        hyphenated: hyphenated, shrink: justified && !isLast ? shrink : 0)
+                    best[fitness] = Node(
+                        position: end, lineCount: node.lineCount + 1, fitness: fitness, hyphenated: flagged,
+                        demerits: total, previous: nodeIndex, line: line)
                 }
             }
             // A forced break ends every line in progress.

@@ -18,8 +18,10 @@ extension PreparedParagraph {
     /// - Returns: the adjustment added to each advance, or an empty array when none was.
     /// - Complexity: O(*n*) in the paragraph's code points; a pair the font was never asked about
     ///   is shaped once per font.
-    static func kernPairs(_ advances: inout [Int32], display: [UInt32], fontIndices: [UInt8], actions: [LineBreakAction],
-                          clusterStarts: [Bool], fonts: FontChain) -> [Int16] {
+    static func kernPairs(
+        _ advances: inout [Int32], display: [UInt32], fontIndices: [UInt8], actions: [LineBreakAction],
+        clusterStarts: [Bool], fonts: FontChain
+    ) -> [Int16] {
         let count = display.count
         guard count > 1 else { return [] }
         var kerns: [Int16] = []
@@ -30,7 +32,8 @@ extension PreparedParagraph {
             let font = UInt8(fontIndex)
             for index in 0..<(count - 1) {
                 guard actions[index] == .prohibited, fontIndices[index] == font, fontIndices[index + 1] == font,
-                      clusterStarts[index], clusterStarts[index + 1] else { continue }
+                    clusterStarts[index], clusterStarts[index + 1]
+                else { continue }
                 let left = display[index]
                 let right = display[index + 1]
                 guard !LineBreaker.isHanging(left), !LineBreaker.isHanging(right) else { continue }

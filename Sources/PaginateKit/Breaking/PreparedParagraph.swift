@@ -69,8 +69,10 @@ struct PreparedParagraph {
     /// breaks; with `kerning`, the fonts' pair kerning is folded into the advances (see
     /// `kernPairs`) — never across a possible break, hyphenation points included. The paragraph is
     /// measured with the chain of `style` (`FontChain.chain(for:)`), the faces it will be drawn with.
-    init(_ paragraph: Paragraph, fonts: FontChain, hyphenator: Hyphenator? = nil, kerning: Bool = false,
-         style: FontStyle = .regular, direction: TextDirection = .auto, ligatures: Bool = false) {
+    init(
+        _ paragraph: Paragraph, fonts: FontChain, hyphenator: Hyphenator? = nil, kerning: Bool = false,
+        style: FontStyle = .regular, direction: TextDirection = .auto, ligatures: Bool = false
+    ) {
         self.paragraph = paragraph
         let scalars = paragraph.scalars
         let count = scalars.count
@@ -107,7 +109,9 @@ struct PreparedParagraph {
                         }
                     }
                     // White space first: it has nothing to show, so it needs no installed font.
-                    if !found && !PreparedParagraph.substituteSpace(at: start, scalar, primary: primary, display: &display, advances: &advances) {
+                    if !found
+                        && !PreparedParagraph.substituteSpace(at: start, scalar, primary: primary, display: &display, advances: &advances)
+                    {
                         let fallback = fonts.fallbackIndex(for: [scalar], style: style)
                         if fallback != nil && faces.count != fonts.fonts.count { faces = fonts.fonts }
                         if let index = fallback, let width = faces[index].width(of: scalar) {
@@ -129,7 +133,8 @@ struct PreparedParagraph {
                 }
                 if fontIndex == nil {
                     let visible = scalars[members].filter { !PreparedParagraph.isIgnorable($0) }
-                    fontIndex = fonts.fallbackIndex(for: visible, style: style)
+                    fontIndex =
+                        fonts.fallbackIndex(for: visible, style: style)
                         ?? chain.first { faces[$0].covers(scalars[start]) }
                         ?? (PreparedParagraph.isIgnorable(scalars[start]) ? nil : fonts.fallbackIndex(for: [scalars[start]], style: style))
                     if faces.count != fonts.fonts.count { faces = fonts.fonts }
@@ -140,7 +145,9 @@ struct PreparedParagraph {
                         fontIndices[i] = UInt8(fontIndex)
                         advances[i] = Int32(font.width(of: scalars[i]) ?? 0)
                     }
-                } else if !PreparedParagraph.substituteSpace(at: start, scalars[start], primary: primary, display: &display, advances: &advances) {
+                } else if !PreparedParagraph.substituteSpace(
+                    at: start, scalars[start], primary: primary, display: &display, advances: &advances)
+                {
                     uncovered += 1
                     PreparedParagraph.substitute(at: start, primary: primary, display: &display, advances: &advances)
                 }
@@ -170,13 +177,16 @@ struct PreparedParagraph {
         self.primaryFont = UInt8(primaryIndex)
         let bidi = BidiParagraph(scalars, direction: direction)
         // A shaped paragraph gets its kerning from the shaper, with everything else it positions.
-        let shaping = ShapedParagraph(display: display, fontIndices: fontIndices, actions: actions, bidi: bidi, fonts: fonts,
-                                      kerning: kerning, ligatures: ligatures, advances: &advances)
+        let shaping = ShapedParagraph(
+            display: display, fontIndices: fontIndices, actions: actions, bidi: bidi, fonts: fonts,
+            kerning: kerning, ligatures: ligatures, advances: &advances)
         self.bidi = bidi
         self.shaping = shaping
-        self.kerns = kerning && shaping == nil
-            ? PreparedParagraph.kernPairs(&advances, display: display, fontIndices: fontIndices, actions: actions,
-                                          clusterStarts: clusterStarts, fonts: fonts)
+        self.kerns =
+            kerning && shaping == nil
+            ? PreparedParagraph.kernPairs(
+                &advances, display: display, fontIndices: fontIndices, actions: actions,
+                clusterStarts: clusterStarts, fonts: fonts)
             : []
         self.advances = advances
         self.fontIndices = fontIndices
@@ -188,8 +198,10 @@ struct PreparedParagraph {
 
     /// A space no font has (U+3000, U+2007, …) is drawn as the primary font's space, with its own
     /// width where it has one (an em for the ideographic space): white space has nothing to show.
-    private static func substituteSpace(at index: Int, _ scalar: UInt32, primary: Font, display: inout [UInt32],
-                                        advances: inout [Int32]) -> Bool {
+    private static func substituteSpace(
+        at index: Int, _ scalar: UInt32, primary: Font, display: inout [UInt32],
+        advances: inout [Int32]
+    ) -> Bool {
         guard let value = Unicode.Scalar(scalar), value.properties.generalCategory == .spaceSeparator else { return false }
         display[index] = 0x20
         advances[index] = Int32(scalar == 0x3000 ? 1000 : (primary.width(of: 0x20) ?? 250))
@@ -229,8 +241,8 @@ struct PreparedParagraph {
     static func startsEveryCluster(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x09, 0x20..<0x300, 0x370..<0x483, 0x2010..<0x2028, 0x2030..<0x205F, 0x2070..<0x20D0, 0x2100..<0x2C00,
-             0x3000..<0x302A, 0x3030..<0x3099, 0x309B..<0x3100, 0x3400..<0x4DC0, 0x4E00..<0xA000,
-             0xAC00..<0xD7A4, 0xFF01..<0xFF9E, 0xFFFD:
+            0x3000..<0x302A, 0x3030..<0x3099, 0x309B..<0x3100, 0x3400..<0x4DC0, 0x4E00..<0xA000,
+            0xAC00..<0xD7A4, 0xFF01..<0xFF9E, 0xFFFD:
             return true
         default:
             return false

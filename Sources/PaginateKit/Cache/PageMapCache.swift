@@ -49,16 +49,20 @@ package struct PageMapCache: Sendable {
     /// The key for a text with given settings and font files (which need not be opened), laid out
     /// with fallback to installed fonts (`FontChain.fallback`) or without.
     package func key(content: ContentHash, settings: LayoutSettings, fontFiles: [FontFile], fallback: Bool = true) -> ContentHash {
-        ContentHash(PageMapCache.describe(version: version, content: "\(content)", settings: settings, fontFiles: fontFiles,
-                                          fallback: fallback))
+        ContentHash(
+            PageMapCache.describe(
+                version: version, content: "\(content)", settings: settings, fontFiles: fontFiles,
+                fallback: fallback))
     }
 
     /// What a cache key stands for: the version, the text, every setting, each font file's
     /// identity (size and modification time, so a replaced font file changes the key) and, with
     /// `fallback`, the installed fonts' fingerprint (`InstalledFontsStamp`), so that a layout
     /// whose characters were drawn with installed fonts is not reused once other fonts are installed.
-    static func describe(version: String, content: String, settings: LayoutSettings, fontFiles: [FontFile],
-                         fallback: Bool = true) -> String {
+    static func describe(
+        version: String, content: String, settings: LayoutSettings, fontFiles: [FontFile],
+        fallback: Bool = true
+    ) -> String {
         var description = "\(version)|\(content)|\(settings)"
         if fallback { description += "|fallback:\(InstalledFontsStamp.current())" }
         for font in fontFiles {
@@ -78,12 +82,12 @@ package struct PageMapCache: Sendable {
         var trailer = ByteReader(data, start: body, end: data.count)
         var reader = ByteReader(data, end: body)
         guard Array(data[..<PageMapCache.magic.count]) == PageMapCache.magic,
-              reader.skip(PageMapCache.magic.count),
-              trailer.u64() == checksum.high, trailer.u64() == checksum.low,
-              let storedKeyHigh = reader.u64(), let storedKeyLow = reader.u64(),
-              storedKeyHigh == key.high, storedKeyLow == key.low,
-              let length = reader.u64(), let count = reader.u64(),
-              let invalid = reader.u64(), let hidden = reader.u64(), let uncovered = reader.u64(), let clusterBroken = reader.u64()
+            reader.skip(PageMapCache.magic.count),
+            trailer.u64() == checksum.high, trailer.u64() == checksum.low,
+            let storedKeyHigh = reader.u64(), let storedKeyLow = reader.u64(),
+            storedKeyHigh == key.high, storedKeyLow == key.low,
+            let length = reader.u64(), let count = reader.u64(),
+            let invalid = reader.u64(), let hidden = reader.u64(), let uncovered = reader.u64(), let clusterBroken = reader.u64()
         else { return nil }
         var entries: [PageMapEntry] = []
         entries.reserveCapacity(Int(min(count, 1 << 24)))
@@ -109,7 +113,8 @@ package struct PageMapCache: Sendable {
         put(key.high); put(key.low)
         put(UInt64(map.sourceLength)); put(UInt64(map.entries.count))
         let d = map.diagnostics
-        put(UInt64(d.invalidSequences)); put(UInt64(d.hiddenControls)); put(UInt64(d.uncoveredCharacters)); put(UInt64(d.clusterBrokenCharacters))
+        put(UInt64(d.invalidSequences)); put(UInt64(d.hiddenControls)); put(UInt64(d.uncoveredCharacters));
+        put(UInt64(d.clusterBrokenCharacters))
         for entry in map.entries { put(UInt64(entry.range.upperBound)); put(UInt64(entry.lineCount)) }
         let checksum = ContentHash(data)
         put(checksum.high); put(checksum.low)
@@ -123,11 +128,12 @@ package struct PageMapCache: Sendable {
     ///     under another variant is not found.
     package func contentHash(ofFileAt path: String, variant: String = "") -> ContentHash? {
         guard let identity = PageMapCache.identity(of: path, variant: variant),
-              let data = PageMapCache.read(identityPath(identity)), data.count == 48 else { return nil }
+            let data = PageMapCache.read(identityPath(identity)), data.count == 48
+        else { return nil }
         var reader = ByteReader(data, end: data.count)
         guard let h1 = reader.u64(), let h2 = reader.u64(), let high = reader.u64(), let low = reader.u64(),
-              let c1 = reader.u64(), let c2 = reader.u64(),
-              h1 == identity.high, h2 == identity.low, c1 == high ^ 0x5A5A_5A5A_5A5A_5A5A, c2 == low ^ 0xA5A5_A5A5_A5A5_A5A5
+            let c1 = reader.u64(), let c2 = reader.u64(),
+            h1 == identity.high, h2 == identity.low, c1 == high ^ 0x5A5A_5A5A_5A5A_5A5A, c2 == low ^ 0xA5A5_A5A5_A5A5_A5A5
         else { return nil }
         return ContentHash(high: high, low: low)
     }
@@ -136,8 +142,10 @@ package struct PageMapCache: Sendable {
     package func remember(_ content: ContentHash, ofFileAt path: String, variant: String = "") {
         guard let identity = PageMapCache.identity(of: path, variant: variant) else { return }
         var data: [UInt8] = []
-        for value in [identity.high, identity.low, content.high, content.low,
-                      content.high ^ 0x5A5A_5A5A_5A5A_5A5A, content.low ^ 0xA5A5_A5A5_A5A5_A5A5] {
+        for value in [
+            identity.high, identity.low, content.high, content.low,
+            content.high ^ 0x5A5A_5A5A_5A5A_5A5A, content.low ^ 0xA5A5_A5A5_A5A5_A5A5,
+        ] {
             withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
         }
         write(data, to: identityPath(identity))
@@ -150,7 +158,8 @@ package struct PageMapCache: Sendable {
     private static func identity(of path: String, variant: String) -> ContentHash? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let file = "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        let file =
+            "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
         return ContentHash(variant.isEmpty ? file : file + "|" + variant)
     }
 

@@ -37,8 +37,10 @@ struct ParagraphLineTable {
     }
 
     /// Appends a paragraph from absolute line starts and heights. Each key must be appended once.
-    mutating func append(_ key: ContentHash, contentStart: Int, starts lineStarts: ArraySlice<Int>,
-                         heights lineHeights: ArraySlice<Double>, diagnostics counts: TextDiagnostics) {
+    mutating func append(
+        _ key: ContentHash, contentStart: Int, starts lineStarts: ArraySlice<Int>,
+        heights lineHeights: ArraySlice<Double>, diagnostics counts: TextDiagnostics
+    ) {
         keys.append(key)
         lineCounts.append(UInt32(lineStarts.count))
         firstLines.append(starts.count)
@@ -97,8 +99,9 @@ struct ParagraphLineTable {
         #else
         guard !overflowed else { return nil }
         var data = ParagraphLineTable.magic
-        data.reserveCapacity(ParagraphLineTable.headerSize + keys.count * 20 + starts.count * 6
-                             + palette.count * 8 + diagnostics.count * 20 + 16)
+        data.reserveCapacity(
+            ParagraphLineTable.headerSize + keys.count * 20 + starts.count * 6
+                + palette.count * 8 + diagnostics.count * 20 + 16)
         func put(_ value: UInt64) { withUnsafeBytes(of: value) { data.append(contentsOf: $0) } }
         put(fileKey.high); put(fileKey.low)
         put(UInt64(keys.count)); put(UInt64(starts.count)); put(UInt64(palette.count)); put(UInt64(diagnostics.count))
@@ -108,7 +111,9 @@ struct ParagraphLineTable {
         heights.withUnsafeBytes { data.append(contentsOf: $0) }
         palette.withUnsafeBytes { data.append(contentsOf: $0) }
         for (paragraph, counts) in diagnostics.sorted(by: { $0.key < $1.key }) {
-            for value in [paragraph, counts.invalidSequences, counts.hiddenControls, counts.clusterBrokenCharacters, counts.uncoveredCharacters] {
+            for value in [
+                paragraph, counts.invalidSequences, counts.hiddenControls, counts.clusterBrokenCharacters, counts.uncoveredCharacters,
+            ] {
                 guard let narrow = UInt32(exactly: value) else { return nil }
                 withUnsafeBytes(of: narrow) { data.append(contentsOf: $0) }
             }
@@ -136,11 +141,14 @@ struct ParagraphLineTable {
                 && raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == fileKey.low
         }
         guard valid, Array(data[..<8]) == ParagraphLineTable.magic else { return nil }
-        let counts = data.withUnsafeBytes { raw in stride(from: 24, to: 56, by: 8).map { raw.loadUnaligned(fromByteOffset: $0, as: UInt64.self) } }
+        let counts = data.withUnsafeBytes { raw in
+            stride(from: 24, to: 56, by: 8).map { raw.loadUnaligned(fromByteOffset: $0, as: UInt64.self) }
+        }
         guard counts.allSatisfy({ $0 < 1 << 32 }) else { return nil }
         let paragraphs = Int(counts[0]), lines = Int(counts[1]), heightCount = Int(counts[2]), diagnosticCount = Int(counts[3])
         guard header + paragraphs * 20 + lines * 6 + heightCount * 8 + diagnosticCount * 20 == body,
-              heightCount <= Int(UInt16.max) else { return nil }
+            heightCount <= Int(UInt16.max)
+        else { return nil }
         var offset = header
         func take<T>(_ count: Int, _: T.Type) -> [T] {
             let size = count * MemoryLayout<T>.stride

@@ -34,8 +34,10 @@ package struct ParagraphMemo: Sendable {
     /// The key of the memo file for layouts with `settings` and `fontFiles`, with fallback to
     /// installed fonts or without (see `PageMapCache.describe`).
     func fileKey(settings: LayoutSettings, fontFiles: [FontFile], fallback: Bool = true) -> ContentHash {
-        ContentHash(PageMapCache.describe(version: version, content: "paragraph-lines", settings: settings, fontFiles: fontFiles,
-                                          fallback: fallback))
+        ContentHash(
+            PageMapCache.describe(
+                version: version, content: "paragraph-lines", settings: settings, fontFiles: fontFiles,
+                fallback: fallback))
     }
 
     /// The path of the memo file for layouts with given settings and fonts.

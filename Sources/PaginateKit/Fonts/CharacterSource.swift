@@ -29,8 +29,10 @@ extension FontChain {
             let drawn = prepared.display[start] == scalars[start] && (scalars[start] == 0x09 || fonts[index].covers(scalars[start]))
             var character = String.UnicodeScalarView()
             character.append(contentsOf: members.compactMap(Unicode.Scalar.init))
-            sources.append(CharacterSource(character: String(character), scalars: members, fontIndex: drawn ? index : nil,
-                                           isFallback: drawn && index >= configuredCount))
+            sources.append(
+                CharacterSource(
+                    character: String(character), scalars: members, fontIndex: drawn ? index : nil,
+                    isFallback: drawn && index >= configuredCount))
             start = end
         }
         return sources

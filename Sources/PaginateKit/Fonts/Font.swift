@@ -60,7 +60,9 @@ public final class Font {
         guard !isDirectory else { throw .unreadable(path: path, reason: "it is a directory") }
         // A FIFO or device would block FreeType's reads or never end.
         guard isRegularFile(path) else { throw .unreadable(path: path, reason: "not a font file (a device or FIFO, not a regular file)") }
-        guard faceIndex >= 0 else { throw .faceIndexOutOfRange(path: path, index: faceIndex, count: (try? FreeTypeFace(path: path, index: 0).faceCount) ?? 1) }
+        guard faceIndex >= 0 else {
+            throw .faceIndexOutOfRange(path: path, index: faceIndex, count: (try? FreeTypeFace(path: path, index: 0).faceCount) ?? 1)
+        }
         if faceIndex > 0 {
             let first = try FreeTypeFace(path: path, index: 0)
             guard faceIndex < first.faceCount else {
@@ -142,16 +144,19 @@ public final class Font {
     /// Shapes `range` of `text` (see `HarfBuzzFace.shape`), with positions converted to
     /// thousandths of an em the way advances are (truncated toward zero, per glyph); empty when
     /// HarfBuzz cannot read the face.
-    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kerning: Bool,
-               ligatures: Bool) -> [ShapedGlyph] {
+    func shape(
+        _ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kerning: Bool,
+        ligatures: Bool
+    ) -> [ShapedGlyph] {
         if !shaperOpened {
             shaperOpened = true
             shaper = HarfBuzzFace(path: path, index: faceIndex)
         }
         guard let shaper else { return [] }
         return shaper.shape(text, range: range, rightToLeft: rightToLeft, kerning: kerning, ligatures: ligatures).map { glyph in
-            ShapedGlyph(glyph: glyph.glyph, cluster: glyph.cluster, advance: Int32(thousandths(Int(glyph.advance))),
-                        xOffset: Int32(thousandths(Int(glyph.xOffset))), yOffset: Int32(thousandths(Int(glyph.yOffset))))
+            ShapedGlyph(
+                glyph: glyph.glyph, cluster: glyph.cluster, advance: Int32(thousandths(Int(glyph.advance))),
+                xOffset: Int32(thousandths(Int(glyph.xOffset))), yOffset: Int32(thousandths(Int(glyph.yOffset))))
         }
     }
 

@@ -36,8 +36,9 @@ package final class FontCatalog {
         var candidates: [FallbackCandidate] = []
         for position in 0..<Int(set.pointee.nfont) {
             guard let pattern = fonts[position], let face = FontCatalog.face(from: pattern),
-                  FontCatalog.boolean(pattern, FC_SCALABLE) ?? true, !(FontCatalog.boolean(pattern, FC_COLOR) ?? false),
-                  seen.insert(face.file).inserted else { continue }
+                FontCatalog.boolean(pattern, FC_SCALABLE) ?? true, !(FontCatalog.boolean(pattern, FC_COLOR) ?? false),
+                seen.insert(face.file).inserted
+            else { continue }
             candidates.append(FallbackCandidate(face: face, list: kind, position: position))
         }
         return candidates
@@ -47,7 +48,8 @@ package final class FontCatalog {
     /// the character set fontconfig keeps for it.
     func covers(_ candidate: FallbackCandidate, _ scalars: [UInt32]) -> Bool {
         guard let set = preferenceSets[candidate.list], candidate.position < Int(set.pointee.nfont),
-              let pattern = set.pointee.fonts?[candidate.position] else { return false }
+            let pattern = set.pointee.fonts?[candidate.position]
+        else { return false }
         var charset: OpaquePointer?
         guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return false }
         return scalars.allSatisfy { FcCharSetHasChar(charset, $0) != 0 }

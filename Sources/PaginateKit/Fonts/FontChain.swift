@@ -121,8 +121,9 @@ public final class FontChain {
     /// Opens the regular chain `paths` and the chains of other `styles`, each file once however
     /// many chains name it. A path may end in `#N` to pick face N of a collection.
     public convenience init(paths: [String], styles: [FontStyle: [String]], fallback: FontFallback? = .system) throws(FontError) {
-        try self.init(files: paths.map(FontFile.init(spec:)), styles: styles.mapValues { $0.map(FontFile.init(spec:)) },
-                      fallback: fallback)
+        try self.init(
+            files: paths.map(FontFile.init(spec:)), styles: styles.mapValues { $0.map(FontFile.init(spec:)) },
+            fallback: fallback)
     }
 
     /// Opens the regular chain `files` and the chains of other `styles`, each face once however

@@ -24,7 +24,8 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "cannot use font '\(path)': \(reason)"
         case .notTrueType(let path):
-            return "cannot use font '\(path)': it has variable PostScript (CFF2) outlines, which a PDF cannot embed; give a TrueType (.ttf) or CFF OpenType (.otf) font"
+            return
+                "cannot use font '\(path)': it has variable PostScript (CFF2) outlines, which a PDF cannot embed; give a TrueType (.ttf) or CFF OpenType (.otf) font"
         case .faceIndexOutOfRange(let path, let index, let count):
             return "cannot use font '\(path)': face index \(index) is out of range (the file has \(count) face\(count == 1 ? "" : "s"))"
         case .bundledFontsMissing(let searched):
@@ -36,7 +37,8 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownFamily(let name):
             return "no installed font family named '\(name)'"
         case .notTrueTypeFamily(let name, let path, let alternative):
-            let advice = alternative.map { "an installed font such as '\($0)' can stand in" }
+            let advice =
+                alternative.map { "an installed font such as '\($0)' can stand in" }
                 ?? "no installed TrueType or CFF font can stand in"
             return "cannot use font '\(name)' (\(path)): its outlines are neither TrueType nor CFF, so the PDF cannot embed them; \(advice)"
         }

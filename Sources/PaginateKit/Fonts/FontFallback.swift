@@ -78,7 +78,8 @@ public final class FontFallback: @unchecked Sendable {
     /// it, else serif (the kind of book faces).
     private func kind(of font: Font, in catalog: FontCatalog) -> GenericFamily {
         if let known = kinds[font.familyName] { return known }
-        let kind = GenericFamily(familyName: font.familyName, isMonospace: font.isFixedPitch)
+        let kind =
+            GenericFamily(familyName: font.familyName, isMonospace: font.isFixedPitch)
             ?? catalog.configuredGenericFamily(of: font.familyName) ?? .serif
         kinds[font.familyName] = kind
         return kind
@@ -109,8 +110,10 @@ public final class FontFallback: @unchecked Sendable {
         let keyed = candidates.map { candidate -> ([Int], FallbackCandidate) in
             let face = candidate.face
             let slantDistance = face.slant == slant ? 0 : (slant != 0 && face.slant != 0 ? 1 : 2)
-            let key = [preference.kind.distance(to: candidate.kind), slantDistance, abs(face.weight - weight),
-                       face.outlines == .trueType ? 0 : 1, abs(face.width - 100), candidate.position]
+            let key = [
+                preference.kind.distance(to: candidate.kind), slantDistance, abs(face.weight - weight),
+                face.outlines == .trueType ? 0 : 1, abs(face.width - 100), candidate.position,
+            ]
             return (key, candidate)
         }
         let ranked = keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)

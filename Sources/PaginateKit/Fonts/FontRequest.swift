@@ -46,8 +46,9 @@ package enum FontRequest: Hashable, Sendable {
     /// `path` and `N` from `path:N` or `path#N`.
     private static func splitFaceIndex(_ spec: String) -> (path: String, index: Int)? {
         guard let separator = spec.lastIndex(where: { $0 == ":" || $0 == "#" }),
-              separator > spec.startIndex,
-              let index = Int(spec[spec.index(after: separator)...]) else { return nil }
+            separator > spec.startIndex,
+            let index = Int(spec[spec.index(after: separator)...])
+        else { return nil }
         return (String(spec[..<separator]), index)
     }
 

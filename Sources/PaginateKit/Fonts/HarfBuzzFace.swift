@@ -74,7 +74,8 @@ final class HarfBuzzFace {
         var leftGlyph: hb_codepoint_t = 0
         var rightGlyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font, left, &leftGlyph) != 0,
-              hb_font_get_nominal_glyph(font, right, &rightGlyph) != 0 else { return 0 }
+            hb_font_get_nominal_glyph(font, right, &rightGlyph) != 0
+        else { return 0 }
         hb_buffer_clear_contents(buffer)
         let pair: [UInt32] = [left, right]
         hb_buffer_add_utf32(buffer, pair, 2, 0, 2)
@@ -92,8 +93,9 @@ final class HarfBuzzFace {
         var count: UInt32 = 0
         // Both arrays belong to the buffer and stay valid until it is next changed.
         guard let glyphs = hb_buffer_get_glyph_infos(buffer, &count), count == 2,
-              glyphs[0].codepoint == leftGlyph, glyphs[1].codepoint == rightGlyph,
-              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return 0 }
+            glyphs[0].codepoint == leftGlyph, glyphs[1].codepoint == rightGlyph,
+            let positions = hb_buffer_get_glyph_positions(buffer, nil)
+        else { return 0 }
         let nominal = Int(hb_font_get_glyph_h_advance(font, leftGlyph)) + Int(hb_font_get_glyph_h_advance(font, rightGlyph))
         return Int(positions[0].x_advance) + Int(positions[1].x_advance) - nominal
     }
@@ -106,8 +108,10 @@ final class HarfBuzzFace {
     /// characters). Every feature the script needs is on — Arabic joining and required ligatures,
     /// Indic conjuncts and reordering, mark attachment; the standard ligatures (`liga`, `clig`)
     /// follow `ligatures` and `kern` follows `kerning`.
-    func shape(_ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kerning: Bool,
-               ligatures: Bool) -> [ShapedGlyph] {
+    func shape(
+        _ text: UnsafeBufferPointer<UInt32>, range: Range<Int>, rightToLeft: Bool, kerning: Bool,
+        ligatures: Bool
+    ) -> [ShapedGlyph] {
         guard !range.isEmpty, let base = text.baseAddress else { return [] }
         hb_buffer_clear_contents(buffer)
         // Clusters are code point indices of the whole paragraph, so each glyph names its source.
@@ -136,11 +140,13 @@ final class HarfBuzzFace {
         var count: UInt32 = 0
         // Both arrays belong to the buffer and stay valid until it is next changed.
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return [] }
+            let positions = hb_buffer_get_glyph_positions(buffer, nil)
+        else { return [] }
         return (0..<Int(count)).map { index in
-            ShapedGlyph(glyph: infos[index].codepoint, cluster: Int32(infos[index].cluster),
-                        advance: positions[index].x_advance, xOffset: positions[index].x_offset,
-                        yOffset: positions[index].y_offset)
+            ShapedGlyph(
+                glyph: infos[index].codepoint, cluster: Int32(infos[index].cluster),
+                advance: positions[index].x_advance, xOffset: positions[index].x_offset,
+                yOffset: positions[index].y_offset)
         }
     }
 

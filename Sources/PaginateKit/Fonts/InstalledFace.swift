@@ -46,8 +46,10 @@ package struct InstalledFace: Hashable, Sendable {
     package let isMonospace: Bool
 
     /// Creates a description of a face.
-    package init(families: [String], style: String, file: FontFile, outlines: Outlines,
-                weight: Int, slant: Int, width: Int, isMonospace: Bool) {
+    package init(
+        families: [String], style: String, file: FontFile, outlines: Outlines,
+        weight: Int, slant: Int, width: Int, isMonospace: Bool
+    ) {
         precondition(!families.isEmpty, "a face has at least one family name")
         self.families = families
         self.style = style

@@ -43,8 +43,9 @@ final class HyphenationDictionary: @unchecked Sendable {
         terminated.append(0)
         let status = terminated.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                hnj_hyphen_hyphenate3(dictionary, chars.baseAddress, Int32(word.count), &hyphens, nil,
-                                      &replacements, &positions, &cuts, Int32(leftMinimum), Int32(rightMinimum), 0, 0)
+                hnj_hyphen_hyphenate3(
+                    dictionary, chars.baseAddress, Int32(word.count), &hyphens, nil,
+                    &replacements, &positions, &cuts, Int32(leftMinimum), Int32(rightMinimum), 0, 0)
             }
         }
         // Non-standard hyphenation (German "Schiffahrt" → "Schiff-fahrt") changes the spelling; the

@@ -10,7 +10,8 @@ public enum HyphenationError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .noDictionary(let language, let searched):
             let package = "hyphen-" + String(language.lowercased().map { $0 == "_" ? "-" : $0 })
-            return "no hyphenation dictionary for '\(language)' (looked in \(searched.joined(separator: ", "))); install Debian's \(package) package, or set PAGINATE_HYPHEN_DIR to a folder of hyph_*.dic files"
+            return
+                "no hyphenation dictionary for '\(language)' (looked in \(searched.joined(separator: ", "))); install Debian's \(package) package, or set PAGINATE_HYPHEN_DIR to a folder of hyph_*.dic files"
         case .unreadableDictionary(let path):
             return "cannot read the hyphenation dictionary '\(path)'"
         }

@@ -31,8 +31,9 @@ final class Hyphenator {
     /// `hyph_<lang>_*.dic`.
     convenience init(language: String, leftMinimum: Int = 2, rightMinimum: Int = 3) throws(HyphenationError) {
         let path = try Hyphenator.dictionaryPath(for: language)
-        self.init(language: language, dictionary: try Hyphenator.loaded.dictionary(at: path),
-                  leftMinimum: leftMinimum, rightMinimum: rightMinimum)
+        self.init(
+            language: language, dictionary: try Hyphenator.loaded.dictionary(at: path),
+            leftMinimum: leftMinimum, rightMinimum: rightMinimum)
     }
 
     private init(language: String, dictionary: HyphenationDictionary, leftMinimum: Int, rightMinimum: Int) {
@@ -44,8 +45,9 @@ final class Hyphenator {
 
     /// A hyphenator with the same patterns and its own cache, for another thread.
     func copy() -> Hyphenator {
-        Hyphenator(language: language, dictionary: dictionary,
-                       leftMinimum: leftMinimum, rightMinimum: rightMinimum)
+        Hyphenator(
+            language: language, dictionary: dictionary,
+            leftMinimum: leftMinimum, rightMinimum: rightMinimum)
     }
 
     /// The indices after which `scalars` may be broken with a hyphen, in increasing order.
@@ -103,8 +105,9 @@ final class Hyphenator {
                 utf8.append(contentsOf: UTF8.encode(mapped)!)
             }
             if lowered {
-                let offsets = dictionary.hyphenationPoints(utf8: utf8, leftMinimum: leftMinimum,
-                                                           rightMinimum: rightMinimum, scratch: &scratch)
+                let offsets = dictionary.hyphenationPoints(
+                    utf8: utf8, leftMinimum: leftMinimum,
+                    rightMinimum: rightMinimum, scratch: &scratch)
                 // One code point of the word is one character of the dictionary's input.
                 for index in offsets where index < word.count - 1 {
                     result.append(UInt8(index))
@@ -126,7 +129,7 @@ final class Hyphenator {
         guard let value = Unicode.Scalar(scalar) else { return false }
         switch value.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark:
+            .nonspacingMark, .spacingMark, .enclosingMark:
             // Ideographs and kana break anywhere already; hyphens would be wrong there.
             return !CellWidth.isWide(scalar)
         default:

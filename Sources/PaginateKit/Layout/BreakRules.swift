@@ -76,8 +76,10 @@ struct BreakRules {
     /// - Parameters:
     ///   - breaksPageAfter: whether a form feed follows the paragraph (then nothing follows it here).
     ///   - upcoming: the paragraphs after this one, measured in the current container.
-    func linesHere<Paragraphs: UpcomingParagraphs>(_ measure: Measure, atTop: Bool, isHeading: Bool, breaksPageAfter: Bool,
-                                                   upcoming: inout Paragraphs) -> Int {
+    func linesHere<Paragraphs: UpcomingParagraphs>(
+        _ measure: Measure, atTop: Bool, isHeading: Bool, breaksPageAfter: Bool,
+        upcoming: inout Paragraphs
+    ) -> Int {
         let count = linesHere(measure, atTop: atTop)
         guard isHeading, !atTop, !breaksPageAfter, count > 0, count == measure.remaining else { return count }
         return keepsWithNext(from: measure.bottom, upcoming: &upcoming) ? count : 0

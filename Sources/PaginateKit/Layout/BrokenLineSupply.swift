@@ -31,8 +31,10 @@ struct BrokenLineSupply: LineSupply {
     }
 
     /// A supply that breaks each paragraph of `bytes` for lines `width` points wide when it is first needed.
-    init(spans: [ParagraphSpan], bytes: UnsafeBufferPointer<UInt8>, typesetter: Typesetter, width: Double,
-         content: SetLine.Content) {
+    init(
+        spans: [ParagraphSpan], bytes: UnsafeBufferPointer<UInt8>, typesetter: Typesetter, width: Double,
+        content: SetLine.Content
+    ) {
         self.spans = spans
         broken = BrokenLines()
         breakLines = { typesetter.breakLines(of: $0, from: bytes, width: width, into: &$1, content: content) }
@@ -90,8 +92,9 @@ struct BrokenLineSupply: LineSupply {
 
     func fittedLine(_ fitted: Int, at y: Double) -> LineDraft {
         let line = lines.lowerBound + placed + fitted
-        return LineDraft(start: broken.lineStarts[line], y: y, height: broken.lineHeights[line],
-                         set: broken.setLines.isEmpty ? nil : broken.setLines[line])
+        return LineDraft(
+            start: broken.lineStarts[line], y: y, height: broken.lineHeights[line],
+            set: broken.setLines.isEmpty ? nil : broken.setLines[line])
     }
 
     mutating func advance(_ count: Int) {

@@ -16,8 +16,10 @@ public struct Layout: Sendable {
     public let isComplete: Bool
 
     /// Creates a layout.
-    public init(pages: [Page], sourceLength: Int, settings: LayoutSettings, diagnostics: TextDiagnostics,
-                isComplete: Bool = true) {
+    public init(
+        pages: [Page], sourceLength: Int, settings: LayoutSettings, diagnostics: TextDiagnostics,
+        isComplete: Bool = true
+    ) {
         self.pages = pages
         self.sourceLength = sourceLength
         self.settings = settings

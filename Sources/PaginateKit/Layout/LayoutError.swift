@@ -25,9 +25,11 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .outOfRange(let setting, let value, let allowed):
             return "\(setting.name) \(LayoutError.rangeSentence(value: value, allowed: allowed, unit: setting.unit))"
         case .pageSizeOutOfRange(let size, let allowed):
-            return "a page must be between \(LayoutError.format(allowed.lowerBound)) and \(LayoutError.format(allowed.upperBound)) points on each side (got \(LayoutError.format(size.width))x\(LayoutError.format(size.height)) pt)"
+            return
+                "a page must be between \(LayoutError.format(allowed.lowerBound)) and \(LayoutError.format(allowed.upperBound)) points on each side (got \(LayoutError.format(size.width))x\(LayoutError.format(size.height)) pt)"
         case .noRoomForText(let page, let columns):
-            return "the margins\(columns > 1 ? ", columns and gutter" : "") leave no room for text on a \(LayoutError.format(page.width))x\(LayoutError.format(page.height)) pt page"
+            return
+                "the margins\(columns > 1 ? ", columns and gutter" : "") leave no room for text on a \(LayoutError.format(page.width))x\(LayoutError.format(page.height)) pt page"
         case .unreadableMeasurement(let text, let kind):
             return "'\(text)' is not \(kind.expectation)"
         case .invalidHeadingPattern(let pattern, let reason):

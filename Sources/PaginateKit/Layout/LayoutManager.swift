@@ -87,14 +87,16 @@ public struct LayoutManager {
             }
             let lines: BrokenLines
             if let paragraphMemo {
-                let memoized = MemoizedBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: typesetter.hyphenator,
-                                                jobs: max(1, jobs), memo: paragraphMemo, phaseTimer: phaseTimer)
+                let memoized = MemoizedBreaking(
+                    spans: spans, settings: settings, fonts: fonts, hyphenator: typesetter.hyphenator,
+                    jobs: max(1, jobs), memo: paragraphMemo, phaseTimer: phaseTimer)
                 let report: ParagraphMemoReport
                 (lines, report) = try memoized.run(bytes: bytes)
                 memoReport?(report)
             } else {
-                let breaking = ParallelBreaking(spans: spans, settings: settings, fonts: fonts, hyphenator: typesetter.hyphenator,
-                                                jobs: max(1, jobs))
+                let breaking = ParallelBreaking(
+                    spans: spans, settings: settings, fonts: fonts, hyphenator: typesetter.hyphenator,
+                    jobs: max(1, jobs))
                 lines = try timed(.breakLines, by: phaseTimer) { try breaking.run(bytes: bytes) }
             }
             let placer = try timed(.place, by: phaseTimer) {
@@ -110,8 +112,9 @@ public struct LayoutManager {
     func hyphenator() throws(LayoutError) -> Hyphenator? {
         guard let language = settings.typography.hyphenationLanguage else { return nil }
         do {
-            return try Hyphenator(language: language, leftMinimum: settings.typography.hyphenationLeftMinimum,
-                                  rightMinimum: settings.typography.hyphenationRightMinimum)
+            return try Hyphenator(
+                language: language, leftMinimum: settings.typography.hyphenationLeftMinimum,
+                rightMinimum: settings.typography.hyphenationRightMinimum)
         } catch {
             throw .hyphenationUnavailable(error)
         }
@@ -135,22 +138,28 @@ public struct LayoutManager {
     ///   - includeCaretStops: `false` skips the per-cluster caret positions that hit testing and
     ///     range rectangles need (an exporter only draws runs).
     ///   - offset: The byte offset whose page must be complete; `nil` lays out everything.
-    public func layout(_ storage: TextStorage, includeRuns: Bool = true, includeCaretStops: Bool = true,
-                       through offset: Int?) throws(LayoutError) -> Layout {
+    public func layout(
+        _ storage: TextStorage, includeRuns: Bool = true, includeCaretStops: Bool = true,
+        through offset: Int?
+    ) throws(LayoutError) -> Layout {
         try settings.validate()
         let typesetter = Typesetter(settings: settings, fonts: fonts, hyphenator: try hyphenator())
         let headings = try HeadingRule.of(settings)
         let content = SetLine.Content(runs: includeRuns, caretStops: includeCaretStops)
         return try storage.bytes.withUnsafeBufferPointer { bytes throws(LayoutError) -> Layout in
-            let spans = timed(.split, by: phaseTimer) { ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split() }
+            let spans = timed(.split, by: phaseTimer) {
+                ParagraphSplitter(bytes: bytes, mode: settings.paragraphMode, headings: headings).split()
+            }
             if hasUniformContainers {
                 // Every line is as wide as a column: paragraphs are broken whole, as the placer reaches them.
-                let supply = BrokenLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, width: settings.page.columnWidth,
-                                              content: content)
+                let supply = BrokenLineSupply(
+                    spans: spans, bytes: bytes, typesetter: typesetter, width: settings.page.columnWidth,
+                    content: content)
                 return try layout(supply, sourceLength: bytes.count, through: offset)
             }
-            return try layout(LiveLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, content: content),
-                              sourceLength: bytes.count, through: offset)
+            return try layout(
+                LiveLineSupply(spans: spans, bytes: bytes, typesetter: typesetter, content: content),
+                sourceLength: bytes.count, through: offset)
         }
     }
 
@@ -158,14 +167,17 @@ public struct LayoutManager {
     private func layout<Supply: LineSupply>(_ supply: Supply, sourceLength: Int, through offset: Int?) throws(LayoutError) -> Layout {
         let placer = try place(supply, totalBytes: sourceLength, stopOffset: offset)
         let pages = placer.recorder.pages(sourceLength: sourceLength, truncatedAt: placer.truncatedAt)
-        return Layout(pages: pages, sourceLength: sourceLength, settings: settings, diagnostics: placer.supply.diagnostics,
-                      isComplete: placer.truncatedAt == nil)
+        return Layout(
+            pages: pages, sourceLength: sourceLength, settings: settings, diagnostics: placer.supply.diagnostics,
+            isComplete: placer.truncatedAt == nil)
     }
 
     /// Runs the placer over every paragraph (or until the page holding `stopOffset` is complete),
     /// reporting progress on the way unless told not to.
-    private func place<Supply: LineSupply>(_ supply: Supply, totalBytes: Int, stopOffset: Int? = nil,
-                                           reportsProgress: Bool = true) throws(LayoutError) -> Placer<Supply> {
+    private func place<Supply: LineSupply>(
+        _ supply: Supply, totalBytes: Int, stopOffset: Int? = nil,
+        reportsProgress: Bool = true
+    ) throws(LayoutError) -> Placer<Supply> {
         let spans = supply.spans
         var placer = Placer(settings: settings, provider: containerProvider, supply: supply, stopOffset: stopOffset)
         let start = ContinuousClock.now
@@ -179,8 +191,10 @@ public struct LayoutManager {
         }
         guard reportsProgress else { return placer }
         phaseTimer?(.breakAndPlace, ContinuousClock.now - start)
-        progress?(LayoutProgress(bytesLaidOut: stopOffset == nil ? totalBytes : reported, totalBytes: totalBytes,
-                                 pages: placer.pageCount))
+        progress?(
+            LayoutProgress(
+                bytesLaidOut: stopOffset == nil ? totalBytes : reported, totalBytes: totalBytes,
+                pages: placer.pageCount))
         return placer
     }
 

@@ -41,8 +41,10 @@ package enum LayoutPhase: String, Sendable, CaseIterable {
 }
 
 /// Runs `work`, reporting its duration for `phase` to `timer` when there is one.
-func timed<T, Failure: Error>(_ phase: LayoutPhase, by timer: ((LayoutPhase, Duration) -> Void)?,
-                              _ work: () throws(Failure) -> T) throws(Failure) -> T {
+func timed<T, Failure: Error>(
+    _ phase: LayoutPhase, by timer: ((LayoutPhase, Duration) -> Void)?,
+    _ work: () throws(Failure) -> T
+) throws(Failure) -> T {
     guard let timer else { return try work() }
     let start = ContinuousClock.now
     let result = try work()

@@ -17,8 +17,10 @@ public struct LayoutSettings: Hashable, Sendable {
     public var typography: Typography
 
     /// Creates settings.
-    public init(page: PageSetup, fontSize: Double = 11, lineHeight: Double = 1.2,
-                paragraphMode: ParagraphMode = .auto, tabWidth: Int = 8, typography: Typography = Typography()) {
+    public init(
+        page: PageSetup, fontSize: Double = 11, lineHeight: Double = 1.2,
+        paragraphMode: ParagraphMode = .auto, tabWidth: Int = 8, typography: Typography = Typography()
+    ) {
         self.page = page
         self.fontSize = fontSize
         self.lineHeight = lineHeight
@@ -49,7 +51,9 @@ public struct LayoutSettings: Hashable, Sendable {
             throw .outOfRange(.lineHeight, value: lineHeight, allowed: LayoutSettings.lineHeightRange)
         }
         guard LayoutSettings.tabWidthRange.contains(tabWidth) else {
-            throw .outOfRange(.tabWidth, value: Double(tabWidth), allowed: Double(LayoutSettings.tabWidthRange.lowerBound)...Double(LayoutSettings.tabWidthRange.upperBound))
+            throw .outOfRange(
+                .tabWidth, value: Double(tabWidth),
+                allowed: Double(LayoutSettings.tabWidthRange.lowerBound)...Double(LayoutSettings.tabWidthRange.upperBound))
         }
         try typography.validate()
     }

@@ -41,7 +41,8 @@ struct LineAdjustment {
             let end = line.range.upperBound
             let endsParagraph = end >= prepared.count || prepared.actions[end - 1] == .mandatory
             if !endsParagraph && natural != available && !line.range.isEmpty
-                && !prepared.paragraph.scalars[line.range].contains(0x09) {
+                && !prepared.paragraph.scalars[line.range].contains(0x09)
+            {
                 var stretch = 0
                 var shrink = 0
                 for index in glueRange {

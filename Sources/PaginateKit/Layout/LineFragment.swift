@@ -22,8 +22,10 @@ public struct LineFragment: Hashable, Sendable {
     public let isHyphenated: Bool
 
     /// Creates a line fragment.
-    public init(range: Range<Int>, origin: Point, width: Double, height: Double, baseline: Double, runs: [TextRun],
-                caretStops: [CaretStop] = [], isHyphenated: Bool = false) {
+    public init(
+        range: Range<Int>, origin: Point, width: Double, height: Double, baseline: Double, runs: [TextRun],
+        caretStops: [CaretStop] = [], isHyphenated: Bool = false
+    ) {
         self.range = range
         self.origin = origin
         self.width = width
@@ -54,8 +56,10 @@ public struct LineFragment: Hashable, Sendable {
         // Right-to-left runs are stored in visual order; their sources say how the text reads.
         guard runs.contains(where: \.isRightToLeft) else { return runs }
         return runs.enumerated()
-            .sorted { ($0.element.sourceRange.lowerBound, $0.element.isHyphen ? 1 : 0, $0.offset)
-                < ($1.element.sourceRange.lowerBound, $1.element.isHyphen ? 1 : 0, $1.offset) }
+            .sorted {
+                ($0.element.sourceRange.lowerBound, $0.element.isHyphen ? 1 : 0, $0.offset)
+                    < ($1.element.sourceRange.lowerBound, $1.element.isHyphen ? 1 : 0, $1.offset)
+            }
             .map(\.element)
     }
 }

@@ -64,8 +64,10 @@ struct LiveLineSupply: LineSupply {
     /// The lines of `breaker`'s paragraph that fit into `container` from height `top` on, the band
     /// being tried when room ran out, and the break rules' view of them: lines left over are
     /// counted on the next container's full width (its exclusions are not known yet).
-    private func fit(_ breaker: LineBreaker, in container: TextContainer, top: Double, bandHeight: Double,
-                     nextWidth: Double) -> ([FittedLine], Double, BreakRules.Measure) {
+    private func fit(
+        _ breaker: LineBreaker, in container: TextContainer, top: Double, bandHeight: Double,
+        nextWidth: Double
+    ) -> ([FittedLine], Double, BreakRules.Measure) {
         let prepared = breaker.prepared
         var breaker = breaker
         var y = top
@@ -93,7 +95,10 @@ struct LiveLineSupply: LineSupply {
                 continue
             }
             if y + box.height > container.size.height + 1e-9 { isFinished = false; break }
-            lines.append(FittedLine(line: line, box: box, origin: Point(x: span.x + (prepared.startsRight ? 0 : indent), y: y), available: available, after: trial))
+            lines.append(
+                FittedLine(
+                    line: line, box: box, origin: Point(x: span.x + (prepared.startsRight ? 0 : indent), y: y), available: available,
+                    after: trial))
             y += box.height
             breaker = trial
             band = typesetter.basePitch
@@ -115,10 +120,12 @@ struct LiveLineSupply: LineSupply {
         let prepared = fitted.after.prepared
         let line = fitted.line
         let paragraph = prepared.paragraph
-        return LineDraft(start: line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound],
-                         y: fitted.origin.y, height: fitted.box.height,
-                         set: typesetter.set(prepared, line, x: fitted.origin.x, available: fitted.available, box: fitted.box,
-                                             content: content))
+        return LineDraft(
+            start: line.range.isEmpty ? paragraph.startOffset : paragraph.offsets[line.range.lowerBound],
+            y: fitted.origin.y, height: fitted.box.height,
+            set: typesetter.set(
+                prepared, line, x: fitted.origin.x, available: fitted.available, box: fitted.box,
+                content: content))
     }
 
     mutating func advance(_ count: Int) {
@@ -131,7 +138,9 @@ struct LiveLineSupply: LineSupply {
         guard current + offset < spans.count else { return BreakRules.Measure(fitting: 0, remaining: 0, bottom: y) }
         var lookaheadBuilder = ParagraphBuilder()
         let prepared = typesetter.prepare(lookaheadBuilder.build(spans[current + offset], from: bytes))
-        return fit(typesetter.breaker(prepared, width: container.size.width), in: container, top: y,
-                   bandHeight: typesetter.basePitch, nextWidth: nextWidth).2
+        return fit(
+            typesetter.breaker(prepared, width: container.size.width), in: container, top: y,
+            bandHeight: typesetter.basePitch, nextWidth: nextWidth
+        ).2
     }
 }

@@ -78,8 +78,9 @@ public enum Measurement {
         switch parts.count {
         case 1: return EdgeInsets(all: try length(parts[0]))
         case 4:
-            return EdgeInsets(top: try length(parts[0]), right: try length(parts[1]),
-                              bottom: try length(parts[2]), left: try length(parts[3]))
+            return EdgeInsets(
+                top: try length(parts[0]), right: try length(parts[1]),
+                bottom: try length(parts[2]), left: try length(parts[3]))
         default:
             throw .unreadableMeasurement(text: text, kind: .margins)
         }

@@ -33,7 +33,8 @@ struct MemoizedBreaking {
         let broken = try timed(.breakLines, by: phaseTimer) { () throws(FontError) -> BrokenLines in
             guard missingCount > 0 else { return BrokenLines() }
             let missing = missingCount == spans.count ? spans : spans.indices.compactMap { found[$0] < 0 ? spans[$0] : nil }
-            return try ParallelBreaking(spans: missing, settings: settings, fonts: fonts, hyphenator: hyphenator, jobs: jobs).run(bytes: bytes)
+            return try ParallelBreaking(spans: missing, settings: settings, fonts: fonts, hyphenator: hyphenator, jobs: jobs).run(
+                bytes: bytes)
         }
         let (merged, table, used) = timed(.memoMerge, by: phaseTimer) {
             merge(found: found, keys: keys, stored: stored, broken: broken)
@@ -74,8 +75,10 @@ struct MemoizedBreaking {
 
     /// Every paragraph's lines in text order, from the stored table or the broken paragraphs, and
     /// the table to store: the distinct paragraphs of this text. Also counts the stored entries used.
-    private func merge(found: [Int32], keys: [ContentHash], stored: ParagraphLineTable,
-                       broken: BrokenLines) -> (BrokenLines, ParagraphLineTable, Int) {
+    private func merge(
+        found: [Int32], keys: [ContentHash], stored: ParagraphLineTable,
+        broken: BrokenLines
+    ) -> (BrokenLines, ParagraphLineTable, Int) {
         var chunk = BrokenLines()
         var lineTotal = broken.lineStarts.count
         for entry in found where entry >= 0 { lineTotal += Int(stored.lineCounts[Int(entry)]) }
@@ -107,7 +110,8 @@ struct MemoizedBreaking {
             let lines = brokenLine..<(brokenLine + count)
             var counts = TextDiagnostics()
             if brokenDiagnostic < broken.paragraphDiagnostics.count,
-               broken.paragraphDiagnostics[brokenDiagnostic].paragraph == brokenParagraph {
+                broken.paragraphDiagnostics[brokenDiagnostic].paragraph == brokenParagraph
+            {
                 counts = broken.paragraphDiagnostics[brokenDiagnostic].counts
                 brokenDiagnostic += 1
             }
@@ -116,8 +120,9 @@ struct MemoizedBreaking {
             chunk.lineCounts.append(Int32(count))
             chunk.diagnostics = chunk.diagnostics.adding(counts)
             if ParagraphLineTable.canStore(length: span.contentEnd - span.contentStart), newKeys.insert(keys[paragraph]).inserted {
-                table.append(keys[paragraph], contentStart: span.contentStart, starts: broken.lineStarts[lines],
-                             heights: broken.lineHeights[lines], diagnostics: counts)
+                table.append(
+                    keys[paragraph], contentStart: span.contentStart, starts: broken.lineStarts[lines],
+                    heights: broken.lineHeights[lines], diagnostics: counts)
             }
             brokenParagraph += 1
             brokenLine += count

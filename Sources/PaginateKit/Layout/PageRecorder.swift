@@ -33,8 +33,10 @@ struct PageRecorder {
 
     /// Calls `body` with each page's byte range, containers and lines. A line owns the bytes up to
     /// the next line's start, so pages partition `0..<(truncatedAt ?? sourceLength)`.
-    private func forEachPage(sourceLength: Int, truncatedAt: Int?,
-                             _ body: (_ range: Range<Int>, _ containers: ArraySlice<ContainerDraft>, _ lines: Range<Int>) -> Void) {
+    private func forEachPage(
+        sourceLength: Int, truncatedAt: Int?,
+        _ body: (_ range: Range<Int>, _ containers: ArraySlice<ContainerDraft>, _ lines: Range<Int>) -> Void
+    ) {
         var pageStart = 0
         for page in pageStarts.indices {
             let isLast = page == pageStarts.count - 1
@@ -54,14 +56,17 @@ struct PageRecorder {
         pages.reserveCapacity(pageStarts.count)
         forEachPage(sourceLength: sourceLength, truncatedAt: truncatedAt) { range, containers, _ in
             let layouts = containers.map { container in
-                ContainerLayout(frame: container.frame, lines: container.lines.map { index in
-                    let line = lines[index]
-                    let set = line.set!
-                    let lineEnd = index + 1 < starts.count ? starts[index + 1] : end
-                    return LineFragment(range: starts[index]..<max(starts[index], lineEnd), origin: Point(x: set.x, y: line.y),
-                                        width: set.width, height: line.height, baseline: set.baseline, runs: set.runs,
-                                        caretStops: set.caretStops, isHyphenated: set.isHyphenated)
-                })
+                ContainerLayout(
+                    frame: container.frame,
+                    lines: container.lines.map { index in
+                        let line = lines[index]
+                        let set = line.set!
+                        let lineEnd = index + 1 < starts.count ? starts[index + 1] : end
+                        return LineFragment(
+                            range: starts[index]..<max(starts[index], lineEnd), origin: Point(x: set.x, y: line.y),
+                            width: set.width, height: line.height, baseline: set.baseline, runs: set.runs,
+                            caretStops: set.caretStops, isHyphenated: set.isHyphenated)
+                    })
             }
             pages.append(Page(number: pages.count + 1, range: range, containers: layouts))
         }

@@ -43,8 +43,9 @@ public struct PageSetup: Hashable, Sendable {
 
     /// The frame of column `index` in page coordinates (top-left origin).
     public func columnFrame(_ index: Int) -> Rect {
-        Rect(x: margins.left + Double(index) * (columnWidth + gutter), y: margins.top,
-             width: columnWidth, height: columnHeight)
+        Rect(
+            x: margins.left + Double(index) * (columnWidth + gutter), y: margins.top,
+            width: columnWidth, height: columnHeight)
     }
 
     /// Checks that the setup leaves room for text.

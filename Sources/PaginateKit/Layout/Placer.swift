@@ -66,7 +66,9 @@ struct Placer<Supply: LineSupply> {
         if linesInContainer == 0 {
             emptyContainersInARow += 1
             if emptyContainersInARow > 2 {
-                throw .containerTooSmall("not even one line fits into a text container (\(format(container.size.width))x\(format(container.size.height)) pt for \(format(basePitch)) pt lines); make the page larger or the margins, --size or --line-height smaller")
+                throw .containerTooSmall(
+                    "not even one line fits into a text container (\(format(container.size.width))x\(format(container.size.height)) pt for \(format(basePitch)) pt lines); make the page larger or the margins, --size or --line-height smaller"
+                )
             }
         } else {
             emptyContainersInARow = 0
@@ -99,14 +101,17 @@ struct Placer<Supply: LineSupply> {
         while !supply.isFinished {
             if span.kind == .separator && linesInContainer == 0 { return true }
             guard basePitch <= container.size.height + 1e-9 else {
-                throw .containerTooSmall("the page is too small for one line: lines are \(format(basePitch)) pt tall but a column is \(format(container.size.height)) pt; make the page taller or the margins, --size or --line-height smaller")
+                throw .containerTooSmall(
+                    "the page is too small for one line: lines are \(format(basePitch)) pt tall but a column is \(format(container.size.height)) pt; make the page taller or the margins, --size or --line-height smaller"
+                )
             }
             let atTop = linesInContainer == 0
             let top = atTop ? y : y + pendingGap
             pendingGap = 0
             let measure = supply.fit(in: container, top: top, nextWidth: nextWidth)
-            let count = rules.linesHere(measure, atTop: atTop, isHeading: span.isHeading,
-                                        breaksPageAfter: span.breaksPageAfter, upcoming: &supply)
+            let count = rules.linesHere(
+                measure, atTop: atTop, isHeading: span.isHeading,
+                breaksPageAfter: span.breaksPageAfter, upcoming: &supply)
             for fitted in 0..<count {
                 let line = supply.fittedLine(fitted, at: fitted == 0 ? top : y)
                 if let stopOffset, line.start > stopOffset, pageCount > 1, linesOnPage == 0 {

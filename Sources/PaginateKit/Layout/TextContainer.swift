@@ -21,7 +21,8 @@ public struct TextContainer: Hashable, Sendable {
     /// (the leftmost among equals). Returns `nil` when no interval is at least `minimumWidth` wide.
     /// - Complexity: O(*e* log *e*) for *e* exclusions.
     public func lineSpan(top: Double, height: Double, minimumWidth: Double) -> (x: Double, width: Double)? {
-        let blocking = exclusions
+        let blocking =
+            exclusions
             .filter { $0.overlapsVertically(top, top + height) && $0.maxX > 0 && $0.minX < size.width }
             .sorted { $0.minX < $1.minX }
         if blocking.isEmpty {

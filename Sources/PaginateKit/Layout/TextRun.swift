@@ -30,8 +30,10 @@ public struct TextRun: Hashable, Sendable {
     public let isRightToLeft: Bool
 
     /// Creates a run.
-    public init(fontIndex: Int, text: String, x: Double, width: Double, sourceRange: Range<Int>, isHyphen: Bool = false,
-                glyphs: [PositionedGlyph] = [], isRightToLeft: Bool = false) {
+    public init(
+        fontIndex: Int, text: String, x: Double, width: Double, sourceRange: Range<Int>, isHyphen: Bool = false,
+        glyphs: [PositionedGlyph] = [], isRightToLeft: Bool = false
+    ) {
         self.fontIndex = fontIndex
         self.text = text
         self.x = x
@@ -44,8 +46,9 @@ public struct TextRun: Hashable, Sendable {
 
     /// The run moved to `x`, for reordering a line's runs into visual order.
     func moved(to x: Double) -> TextRun {
-        TextRun(fontIndex: fontIndex, text: text, x: x, width: width, sourceRange: sourceRange, isHyphen: isHyphen,
-                glyphs: glyphs, isRightToLeft: isRightToLeft)
+        TextRun(
+            fontIndex: fontIndex, text: text, x: x, width: width, sourceRange: sourceRange, isHyphen: isHyphen,
+            glyphs: glyphs, isRightToLeft: isRightToLeft)
     }
 }
 

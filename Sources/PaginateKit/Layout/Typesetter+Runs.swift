@@ -12,8 +12,8 @@ extension Typesetter {
         if prepared.shaping != nil { return ShapedRuns.make(prepared, line, adjustment, tabStop: tabStop, scale: scale) }
         let paragraph = prepared.paragraph
         var runs: [TextRun] = []
-        var x = 0             // natural pen position, thousandths of an em
-        var extra = 0.0       // what justification added before the pen
+        var x = 0  // natural pen position, thousandths of an em
+        var extra = 0.0  // what justification added before the pen
         var runStart = line.range.lowerBound
         var runX = 0.0
         // The run's text as UTF-8, made into a String once per run: appending scalar by scalar to
@@ -22,9 +22,11 @@ extension Typesetter {
         text.reserveCapacity(64)
         func flush(upTo end: Int) {
             guard end > runStart, !text.isEmpty else { return }
-            runs.append(TextRun(fontIndex: Int(prepared.fontIndices[runStart]), text: String(decoding: text, as: UTF8.self),
-                                x: runX * scale, width: (Double(x) + extra - runX) * scale,
-                                sourceRange: paragraph.offsets[runStart]..<paragraph.sourceEnd(of: end - 1)))
+            runs.append(
+                TextRun(
+                    fontIndex: Int(prepared.fontIndices[runStart]), text: String(decoding: text, as: UTF8.self),
+                    x: runX * scale, width: (Double(x) + extra - runX) * scale,
+                    sourceRange: paragraph.offsets[runStart]..<paragraph.sourceEnd(of: end - 1)))
             text.removeAll(keepingCapacity: true)
         }
         for i in line.range.lowerBound..<line.contentEnd {
@@ -72,16 +74,20 @@ extension Typesetter {
         if line.hyphenated, line.contentEnd > line.range.lowerBound {
             let last = line.contentEnd - 1
             let end = paragraph.sourceEnd(of: last)
-            runs.append(TextRun(fontIndex: Int(prepared.fontIndices[last]), text: "-", x: (Double(x) + extra) * scale,
-                                width: Double(prepared.hyphenAdvance(after: last)) * scale, sourceRange: end..<end,
-                                isHyphen: true))
+            runs.append(
+                TextRun(
+                    fontIndex: Int(prepared.fontIndices[last]), text: "-", x: (Double(x) + extra) * scale,
+                    width: Double(prepared.hyphenAdvance(after: last)) * scale, sourceRange: end..<end,
+                    isHyphen: true))
         }
         return runs
     }
 
     /// Insertion points before every cluster of the line (hanging spaces included) and after its last.
-    func makeCaretStops(_ prepared: PreparedParagraph, _ line: LineBreaker.Line,
-                                _ adjustment: LineAdjustment) -> [CaretStop] {
+    func makeCaretStops(
+        _ prepared: PreparedParagraph, _ line: LineBreaker.Line,
+        _ adjustment: LineAdjustment
+    ) -> [CaretStop] {
         let paragraph = prepared.paragraph
         guard !line.range.isEmpty else { return [CaretStop(offset: paragraph.startOffset, x: 0)] }
         var stops: [CaretStop] = []
@@ -97,7 +103,9 @@ extension Typesetter {
         }
         let last = line.range.upperBound - 1
         x -= prepared.kern(after: last)  // the pair's right half starts the next line
-        let end = line.range.upperBound < paragraph.offsets.count ? paragraph.offsets[line.range.upperBound]
+        let end =
+            line.range.upperBound < paragraph.offsets.count
+            ? paragraph.offsets[line.range.upperBound]
             : paragraph.sourceEnd(of: last)
         stops.append(CaretStop(offset: end, x: (Double(x) + extra) * scale))
         return stops

@@ -34,9 +34,10 @@ struct Typesetter {
 
     /// The paragraph measured in the faces it is drawn with.
     func prepare(_ paragraph: Paragraph) -> PreparedParagraph {
-        PreparedParagraph(paragraph, fonts: fonts, hyphenator: hyphenator, kerning: typography.kerning,
-                          style: typography.fontStyle(isHeading: paragraph.isHeading), direction: typography.direction,
-                          ligatures: typography.ligatures)
+        PreparedParagraph(
+            paragraph, fonts: fonts, hyphenator: hyphenator, kerning: typography.kerning,
+            style: typography.fontStyle(isHeading: paragraph.isHeading), direction: typography.direction,
+            ligatures: typography.ligatures)
     }
 
     /// The indent of the paragraph's first line on a line `width` points wide.
@@ -47,8 +48,9 @@ struct Typesetter {
     /// A breaker of `prepared` whose plan (optimal breaking) is made for lines `width` points wide,
     /// the first one narrower by the indent.
     func breaker(_ prepared: PreparedParagraph, width: Double) -> LineBreaker {
-        LineBreaker(prepared, tabStop: tabStop, typography: typography,
-                    firstWidth: measure(width - indent(prepared.paragraph, width: width)), width: measure(width))
+        LineBreaker(
+            prepared, tabStop: tabStop, typography: typography,
+            firstWidth: measure(width - indent(prepared.paragraph, width: width)), width: measure(width))
     }
 
     /// The vertical size of a line.
@@ -59,27 +61,37 @@ struct Typesetter {
 
     /// What a placed line shows: its content aligned in a span starting at `x` (points from the
     /// container's left, indent included) and `available` thousandths of an em wide.
-    func set(_ prepared: PreparedParagraph, _ line: LineBreaker.Line, x: Double, available: Int, box: LineBox,
-             content: SetLine.Content) -> SetLine {
+    func set(
+        _ prepared: PreparedParagraph, _ line: LineBreaker.Line, x: Double, available: Int, box: LineBox,
+        content: SetLine.Content
+    ) -> SetLine {
         let adjustment = LineAdjustment(prepared, line, available: available, alignment: typography.alignment)
         let runs = content.runs ? makeRuns(prepared, line, adjustment) : []
         var caretStops: [CaretStop] = []
         if content.runs && content.caretStops {
             // With right-to-left text, carets follow the reordered glyphs rather than logical order.
-            caretStops = prepared.bidi == nil ? makeCaretStops(prepared, line, adjustment)
-                : ShapedRuns.caretStops(runs, lineEnd: line.range.upperBound < prepared.paragraph.offsets.count
-                    ? prepared.paragraph.offsets[line.range.upperBound] : prepared.paragraph.sourceEnd(of: max(line.range.upperBound - 1, 0)),
+            caretStops =
+                prepared.bidi == nil
+                ? makeCaretStops(prepared, line, adjustment)
+                : ShapedRuns.caretStops(
+                    runs,
+                    lineEnd: line.range.upperBound < prepared.paragraph.offsets.count
+                        ? prepared.paragraph.offsets[line.range.upperBound]
+                        : prepared.paragraph.sourceEnd(of: max(line.range.upperBound - 1, 0)),
                     startsRight: prepared.bidi?.isRightToLeft ?? false)
         }
-        return SetLine(x: x + adjustment.offset * scale, width: adjustment.width * scale, baseline: box.ascent,
-                       isHyphenated: line.hyphenated, runs: runs, caretStops: caretStops)
+        return SetLine(
+            x: x + adjustment.offset * scale, width: adjustment.width * scale, baseline: box.ascent,
+            isHyphenated: line.hyphenated, runs: runs, caretStops: caretStops)
     }
 
     /// Decodes `span`, breaks it into lines `width` points wide and appends them to `lines`: each
     /// line's first byte and height, with `content` what a layout shows of it (none for a page
     /// map), and what decoding and font fallback replaced in the paragraph.
-    func breakLines(of span: ParagraphSpan, from bytes: UnsafeBufferPointer<UInt8>, width: Double,
-                    into lines: inout BrokenLines, content: SetLine.Content?) {
+    func breakLines(
+        of span: ParagraphSpan, from bytes: UnsafeBufferPointer<UInt8>, width: Double,
+        into lines: inout BrokenLines, content: SetLine.Content?
+    ) {
         var builder = ParagraphBuilder()  // one per paragraph: its counts are the paragraph's
         let paragraph = builder.build(span, from: bytes)
         let prepared = prepare(paragraph)
@@ -94,8 +106,10 @@ struct Typesetter {
             lines.lineHeights.append(box.height)
             if let content {
                 // A right-to-left paragraph's indent is at the right: the narrower span starts at 0.
-                lines.setLines.append(set(prepared, line, x: count == 0 && !prepared.startsRight ? indent : 0, available: count == 0 ? first : rest,
-                                          box: box, content: content))
+                lines.setLines.append(
+                    set(
+                        prepared, line, x: count == 0 && !prepared.startsRight ? indent : 0, available: count == 0 ? first : rest,
+                        box: box, content: content))
             }
             count += 1
         }

@@ -65,11 +65,13 @@ public struct Typography: Hashable, Sendable {
     public var ligatures: Bool
 
     /// Creates typographic settings.
-    public init(alignment: TextAlignment = .left, breaking: LineBreakingStrategy = .auto,
-                hyphenationLanguage: String? = nil, kerning: Bool = false, widows: Int = 2, orphans: Int = 2,
-                firstLineIndent: Double = 0, paragraphSpacing: Double? = nil, headingPattern: String? = nil, chapterBreak: Bool = false,
-                hyphenationLeftMinimum: Int = 2, hyphenationRightMinimum: Int = 3, headingStyle: FontStyle = .regular,
-                direction: TextDirection = .auto, ligatures: Bool = false) {
+    public init(
+        alignment: TextAlignment = .left, breaking: LineBreakingStrategy = .auto,
+        hyphenationLanguage: String? = nil, kerning: Bool = false, widows: Int = 2, orphans: Int = 2,
+        firstLineIndent: Double = 0, paragraphSpacing: Double? = nil, headingPattern: String? = nil, chapterBreak: Bool = false,
+        hyphenationLeftMinimum: Int = 2, hyphenationRightMinimum: Int = 3, headingStyle: FontStyle = .regular,
+        direction: TextDirection = .auto, ligatures: Bool = false
+    ) {
         self.alignment = alignment
         self.breaking = breaking
         self.hyphenationLanguage = hyphenationLanguage

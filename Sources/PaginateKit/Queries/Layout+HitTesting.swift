@@ -19,8 +19,10 @@ extension Layout {
         for (column, container) in pages[number - 1].containers.enumerated() {
             for fragment in container.lines {
                 lineNumber += 1
-                result.append(LocatedLine(pageNumber: number, column: column, lineNumber: lineNumber,
-                                          fragment: fragment, containerFrame: container.frame))
+                result.append(
+                    LocatedLine(
+                        pageNumber: number, column: column, lineNumber: lineNumber,
+                        fragment: fragment, containerFrame: container.frame))
             }
         }
         return result
@@ -92,7 +94,8 @@ extension Layout {
         while pageNumber <= pages.count, pages[pageNumber - 1].range.lowerBound <= max(range.lowerBound, range.upperBound - 1) {
             for line in lines(onPage: pageNumber) {
                 let lineRange = line.fragment.range
-                let touches = range.isEmpty
+                let touches =
+                    range.isEmpty
                     ? lineRange.contains(range.lowerBound) || (lineRange.isEmpty && lineRange.lowerBound == range.lowerBound)
                     : lineRange.overlaps(range)
                 guard touches else { continue }
@@ -100,20 +103,27 @@ extension Layout {
                     // Right-to-left text: the range is drawn in as many stretches as it changes direction.
                     let box = line.rect
                     for span in line.fragment.visualSpans(of: range) {
-                        result.append(PageRect(pageNumber: pageNumber, rect: Rect(x: box.minX + span.lowerBound, y: box.minY,
-                                                                                 width: span.upperBound - span.lowerBound, height: box.height)))
+                        result.append(
+                            PageRect(
+                                pageNumber: pageNumber,
+                                rect: Rect(
+                                    x: box.minX + span.lowerBound, y: box.minY,
+                                    width: span.upperBound - span.lowerBound, height: box.height)))
                     }
                     continue
                 }
                 let stops = line.fragment.caretStops
                 let startX = stops.first { $0.offset >= range.lowerBound }?.x ?? line.fragment.width
-                let endX = range.isEmpty ? startX : (stops.first { $0.offset >= range.upperBound }?.x ?? stops.last?.x ?? line.fragment.width)
+                let endX =
+                    range.isEmpty ? startX : (stops.first { $0.offset >= range.upperBound }?.x ?? stops.last?.x ?? line.fragment.width)
                 let box = line.rect
                 // White space hanging past the container's edge is selected only up to the edge.
                 let edge = range.isEmpty ? .infinity : line.containerFrame.width - line.fragment.origin.x
                 let left = min(startX, edge), right = min(endX, edge)
-                result.append(PageRect(pageNumber: pageNumber,
-                                       rect: Rect(x: box.minX + left, y: box.minY, width: max(0, right - left), height: box.height)))
+                result.append(
+                    PageRect(
+                        pageNumber: pageNumber,
+                        rect: Rect(x: box.minX + left, y: box.minY, width: max(0, right - left), height: box.height)))
                 if range.isEmpty { return result }
             }
             pageNumber += 1

@@ -7,8 +7,10 @@ extension Layout {
     ///   of an incomplete layout that was laid out.
     /// - Complexity: O(log *p*) for *p* pages.
     public func pageIndex(containing offset: Int) -> Int? {
-        PageRanges.index(containing: offset, sourceLength: sourceLength, isComplete: isComplete,
-                         count: pages.count) { pages[$0].range }
+        PageRanges.index(
+            containing: offset, sourceLength: sourceLength, isComplete: isComplete,
+            count: pages.count
+        ) { pages[$0].range }
     }
 
     /// The line fragment whose byte range holds `offset`, with the index of its page.
@@ -49,8 +51,10 @@ enum PageRanges {
     /// Empty pages share their start with the next page, so the page that holds a byte is the
     /// last one starting at or before it whose range is not empty.
     /// - Complexity: O(log *p*).
-    static func index(containing offset: Int, sourceLength: Int, isComplete: Bool, count: Int,
-                      range: (Int) -> Range<Int>) -> Int? {
+    static func index(
+        containing offset: Int, sourceLength: Int, isComplete: Bool, count: Int,
+        range: (Int) -> Range<Int>
+    ) -> Int? {
         guard offset >= 0, offset <= sourceLength, count > 0 else { return nil }
         if !isComplete && offset >= range(count - 1).upperBound { return nil }
         if offset == sourceLength { return count - 1 }

@@ -26,8 +26,9 @@ public struct LocatedLine: Hashable, Sendable {
 
     /// The line box in page coordinates.
     public var rect: Rect {
-        Rect(x: containerFrame.minX + fragment.origin.x, y: containerFrame.minY + fragment.origin.y,
-             width: fragment.width, height: fragment.height)
+        Rect(
+            x: containerFrame.minX + fragment.origin.x, y: containerFrame.minY + fragment.origin.y,
+            width: fragment.width, height: fragment.height)
     }
 }
 

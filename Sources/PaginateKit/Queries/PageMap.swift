@@ -22,8 +22,9 @@ public struct PageMap: Hashable, Sendable {
 
     /// The page map of a finished layout.
     public init(_ layout: Layout) {
-        self.init(entries: layout.pageMap, sourceLength: layout.sourceLength, settings: layout.settings,
-                  diagnostics: layout.diagnostics)
+        self.init(
+            entries: layout.pageMap, sourceLength: layout.sourceLength, settings: layout.settings,
+            diagnostics: layout.diagnostics)
     }
 
     /// The number of pages (a lower bound when the map is not complete).
@@ -40,7 +41,9 @@ public struct PageMap: Hashable, Sendable {
     /// last page), or `nil` outside the text or beyond the pages an incomplete map covers.
     /// - Complexity: O(log *p*).
     public func pageIndex(containing offset: Int) -> Int? {
-        PageRanges.index(containing: offset, sourceLength: sourceLength, isComplete: isComplete,
-                         count: entries.count) { entries[$0].range }
+        PageRanges.index(
+            containing: offset, sourceLength: sourceLength, isComplete: isComplete,
+            count: entries.count
+        ) { entries[$0].range }
     }
 }

@@ -34,8 +34,10 @@ struct ShapedParagraph: Sendable {
     /// - Parameters:
     ///   - display: the code points to draw (substitutions for uncovered characters made).
     ///   - advances: per code point, in thousandths of an em; tabs keep their marker.
-    init?(display: [UInt32], fontIndices: [UInt8], actions: [LineBreakAction], bidi: BidiParagraph?,
-          fonts: FontChain, kerning: Bool, ligatures: Bool, advances: inout [Int32]) {
+    init?(
+        display: [UInt32], fontIndices: [UInt8], actions: [LineBreakAction], bidi: BidiParagraph?,
+        fonts: FontChain, kerning: Bool, ligatures: Bool, advances: inout [Int32]
+    ) {
         guard ligatures || bidi != nil || display.contains(where: ShapedParagraph.needsShaping) else { return nil }
         var segments: [Segment] = []
         var glyphs: [ShapedGlyph] = []
@@ -50,15 +52,17 @@ struct ShapedParagraph: Sendable {
                 if advances[start] != PreparedParagraph.tabAdvance {
                     while end < count && actions[end - 1] == .prohibited && advances[end] != PreparedParagraph.tabAdvance
                         && (fontIndices[end] == fontIndices[start] || ShapedParagraph.isSpace(display[end], drawnWith: font))
-                        && (bidi == nil || bidi!.levels[end] == bidi!.levels[start]) {
+                        && (bidi == nil || bidi!.levels[end] == bidi!.levels[start])
+                    {
                         end += 1
                     }
                 }
                 let isRightToLeft = (bidi?.levels[start] ?? 0) & 1 == 1
                 let first = glyphs.count
                 if advances[start] != PreparedParagraph.tabAdvance {
-                    let shaped = font.shape(text, range: start..<end, rightToLeft: isRightToLeft, kerning: kerning,
-                                            ligatures: ligatures)
+                    let shaped = font.shape(
+                        text, range: start..<end, rightToLeft: isRightToLeft, kerning: kerning,
+                        ligatures: ligatures)
                     // A face HarfBuzz cannot read keeps its nominal advances and glyphs.
                     if !shaped.isEmpty {
                         for index in start..<end { advances[index] = 0 }
@@ -66,8 +70,10 @@ struct ShapedParagraph: Sendable {
                         glyphs.append(contentsOf: shaped)
                     }
                 }
-                segments.append(Segment(range: start..<end, glyphs: first..<glyphs.count, fontIndex: Int(fontIndices[start]),
-                                        isRightToLeft: isRightToLeft))
+                segments.append(
+                    Segment(
+                        range: start..<end, glyphs: first..<glyphs.count, fontIndex: Int(fontIndices[start]),
+                        isRightToLeft: isRightToLeft))
                 start = end
             }
         }
@@ -90,11 +96,11 @@ struct ShapedParagraph: Sendable {
         guard scalar >= 0x0300 else { return false }
         switch scalar {
         case 0x0300...0x036F, 0x0483...0x0489, 0x0591...0x08FF, 0x0900...0x0DFF, 0x0E31...0x0EFF, 0x0F00...0x109F,
-             0x1100...0x11FF, 0x135D...0x135F, 0x1700...0x18AF, 0x1900...0x1AFF, 0x1B00...0x1CFF, 0x1DC0...0x1DFF,
-             0x200C...0x200D, 0x20D0...0x20FF, 0x2CEF...0x2CF1, 0x2DE0...0x2DFF, 0x302A...0x302F, 0x3099...0x309A,
-             0xA66F...0xA67D, 0xA69E...0xA69F, 0xA800...0xABFF, 0xD7B0...0xD7FF, 0xFB1D...0xFDFF, 0xFE00...0xFE0F,
-             0xFE20...0xFE2F, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x11000...0x11FFF, 0x16F00...0x16F9F,
-             0x1D165...0x1D1AD, 0x1E000...0x1EFFF, 0x1F3FB...0x1F3FF, 0xE0100...0xE01EF:
+            0x1100...0x11FF, 0x135D...0x135F, 0x1700...0x18AF, 0x1900...0x1AFF, 0x1B00...0x1CFF, 0x1DC0...0x1DFF,
+            0x200C...0x200D, 0x20D0...0x20FF, 0x2CEF...0x2CF1, 0x2DE0...0x2DFF, 0x302A...0x302F, 0x3099...0x309A,
+            0xA66F...0xA67D, 0xA69E...0xA69F, 0xA800...0xABFF, 0xD7B0...0xD7FF, 0xFB1D...0xFDFF, 0xFE00...0xFE0F,
+            0xFE20...0xFE2F, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x11000...0x11FFF, 0x16F00...0x16F9F,
+            0x1D165...0x1D1AD, 0x1E000...0x1EFFF, 0x1F3FB...0x1F3FF, 0xE0100...0xE01EF:
             return true
         default:
             return false

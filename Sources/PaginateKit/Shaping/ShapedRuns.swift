@@ -10,16 +10,18 @@ enum ShapedRuns {
     /// - Parameters:
     ///   - tabStop: the tab stop distance, in thousandths of an em.
     ///   - scale: points per thousandth of an em.
-    static func make(_ prepared: PreparedParagraph, _ line: LineBreaker.Line, _ adjustment: LineAdjustment,
-                     tabStop: Int, scale: Double) -> [TextRun] {
+    static func make(
+        _ prepared: PreparedParagraph, _ line: LineBreaker.Line, _ adjustment: LineAdjustment,
+        tabStop: Int, scale: Double
+    ) -> [TextRun] {
         guard let shaping = prepared.shaping else { return [] }
         let paragraph = prepared.paragraph
         let content = line.range.lowerBound..<line.contentEnd
         var runs: [TextRun] = []
         var levels: [UInt8] = []
         let lineLevels = prepared.bidi?.visualOrder(of: content).levels
-        var x = 0            // natural pen position, thousandths of an em
-        var extra = 0.0      // what justification added before the pen
+        var x = 0  // natural pen position, thousandths of an em
+        var extra = 0.0  // what justification added before the pen
         for segment in shaping.segments where segment.range.overlaps(content) {
             let range = max(segment.range.lowerBound, content.lowerBound)..<min(segment.range.upperBound, content.upperBound)
             if prepared.advances[range.lowerBound] == PreparedParagraph.tabAdvance {
@@ -44,15 +46,19 @@ enum ShapedRuns {
             var pen = segment.isRightToLeft ? gap : 0
             var glyphs: [PositionedGlyph] = []
             for glyph in shaping.glyphs[segment.glyphs] where range.contains(Int(glyph.cluster)) {
-                glyphs.append(PositionedGlyph(glyph: glyph.glyph, x: (pen + Double(glyph.xOffset)) * scale,
-                                              y: Double(glyph.yOffset) * scale, advance: Double(glyph.advance) * scale,
-                                              cluster: positionInText[Int(glyph.cluster) - range.lowerBound]))
+                glyphs.append(
+                    PositionedGlyph(
+                        glyph: glyph.glyph, x: (pen + Double(glyph.xOffset)) * scale,
+                        y: Double(glyph.yOffset) * scale, advance: Double(glyph.advance) * scale,
+                        cluster: positionInText[Int(glyph.cluster) - range.lowerBound]))
                 pen += Double(glyph.advance)
             }
-            runs.append(TextRun(fontIndex: segment.fontIndex, text: String(text), x: (Double(x) + extra) * scale,
-                                width: (Double(natural) + gap) * scale,
-                                sourceRange: paragraph.offsets[range.lowerBound]..<paragraph.sourceEnd(of: range.upperBound - 1),
-                                glyphs: glyphs, isRightToLeft: segment.isRightToLeft))
+            runs.append(
+                TextRun(
+                    fontIndex: segment.fontIndex, text: String(text), x: (Double(x) + extra) * scale,
+                    width: (Double(natural) + gap) * scale,
+                    sourceRange: paragraph.offsets[range.lowerBound]..<paragraph.sourceEnd(of: range.upperBound - 1),
+                    glyphs: glyphs, isRightToLeft: segment.isRightToLeft))
             levels.append(lineLevels?[range.lowerBound] ?? 0)
             x += natural
             extra += gap
@@ -60,9 +66,11 @@ enum ShapedRuns {
         if line.hyphenated, line.contentEnd > line.range.lowerBound {
             let last = line.contentEnd - 1
             let end = paragraph.sourceEnd(of: last)
-            runs.append(TextRun(fontIndex: Int(prepared.fontIndices[last]), text: "-", x: (Double(x) + extra) * scale,
-                                width: Double(prepared.hyphenAdvance(after: last)) * scale, sourceRange: end..<end,
-                                isHyphen: true))
+            runs.append(
+                TextRun(
+                    fontIndex: Int(prepared.fontIndices[last]), text: "-", x: (Double(x) + extra) * scale,
+                    width: Double(prepared.hyphenAdvance(after: last)) * scale, sourceRange: end..<end,
+                    isHyphen: true))
             levels.append(lineLevels?[last] ?? 0)
         }
         guard prepared.bidi != nil else { return runs }

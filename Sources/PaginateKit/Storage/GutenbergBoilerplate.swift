@@ -72,7 +72,8 @@ enum GutenbergBoilerplate {
     /// The index of the first `*` at or after `index`.
     private static func firstStar(in text: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
         guard let base = text.baseAddress, index < text.count,
-              let found = memchr(base + index, Int32(UInt8(ascii: "*")), text.count - index) else { return nil }
+            let found = memchr(base + index, Int32(UInt8(ascii: "*")), text.count - index)
+        else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 

@@ -12,7 +12,8 @@ struct HeadingRule {
     /// punctuation after it, and an optional title of up to 60 characters. A title after a space
     /// alone must not start with a lower-case letter, so that `Part one of the problem` is prose.
     static let builtInPattern: String = {
-        let unit = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+        let unit =
+            "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
             + "|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred"
             + "|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last"
         let number = "[0-9]+|[ivxlcdm]+|(?:the\\s+)?(?:\(unit))(?:[\\s-]+(?:\(unit)))*"

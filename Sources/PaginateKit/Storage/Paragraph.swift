@@ -32,8 +32,10 @@ struct Paragraph: Sendable {
 
     /// Creates a paragraph.
     /// Without `sourceLengths`, each code point is taken to stand for its own UTF-8 bytes.
-    init(scalars: [UInt32], offsets: [Int], sourceLengths: [UInt8]? = nil, startOffset: Int, kind: Kind = .text,
-                breaksPageAfter: Bool = false, isHeading: Bool = false) {
+    init(
+        scalars: [UInt32], offsets: [Int], sourceLengths: [UInt8]? = nil, startOffset: Int, kind: Kind = .text,
+        breaksPageAfter: Bool = false, isHeading: Bool = false
+    ) {
         precondition(scalars.count == offsets.count, "every code point needs a source offset")
         precondition(sourceLengths == nil || sourceLengths!.count == scalars.count, "every code point needs a source length")
         self.scalars = scalars

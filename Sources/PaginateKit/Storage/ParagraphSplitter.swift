@@ -39,8 +39,10 @@ struct ParagraphSplitter {
         case .lines:
             var scanner = SourceLineScanner(bytes)
             while let line = scanner.next() {
-                spans.append(ParagraphSpan(contentStart: line.start, contentEnd: line.contentEnd, startOffset: line.start,
-                                           kind: .text, breaksPageAfter: line.terminator == .formFeed))
+                spans.append(
+                    ParagraphSpan(
+                        contentStart: line.start, contentEnd: line.contentEnd, startOffset: line.start,
+                        kind: .text, breaksPageAfter: line.terminator == .formFeed))
             }
             return spans
         case .blank, .auto:
@@ -127,14 +129,18 @@ struct ParagraphSplitter {
         func flushBlock() {
             guard !block.isEmpty else { return }
             if let separator = pendingSeparator {
-                spans.append(ParagraphSpan(contentStart: separator, contentEnd: separator, startOffset: separator,
-                                           kind: .separator, breaksPageAfter: false))
+                spans.append(
+                    ParagraphSpan(
+                        contentStart: separator, contentEnd: separator, startOffset: separator,
+                        kind: .separator, breaksPageAfter: false))
                 pendingSeparator = nil
             }
             if block.count == 1, let headings, headings.matches(bytes, block[0].start..<block[0].contentEnd) {
                 let line = block[0]
-                spans.append(ParagraphSpan(contentStart: line.start, contentEnd: line.contentEnd, startOffset: line.start,
-                                           kind: .text, breaksPageAfter: line.terminator == .formFeed, isHeading: true))
+                spans.append(
+                    ParagraphSpan(
+                        contentStart: line.start, contentEnd: line.contentEnd, startOffset: line.start,
+                        kind: .text, breaksPageAfter: line.terminator == .formFeed, isHeading: true))
                 block.removeAll(keepingCapacity: true)
                 return
             }
@@ -147,8 +153,10 @@ struct ParagraphSplitter {
                 if !isLast && isSoftBreak(after: line, next: block[index + 1], wrapWidth: wrapWidth, blockWidth: blockWidth) {
                     continue
                 }
-                spans.append(ParagraphSpan(contentStart: first.start, contentEnd: line.contentEnd, startOffset: first.start,
-                                           kind: .text, breaksPageAfter: line.terminator == .formFeed))
+                spans.append(
+                    ParagraphSpan(
+                        contentStart: first.start, contentEnd: line.contentEnd, startOffset: first.start,
+                        kind: .text, breaksPageAfter: line.terminator == .formFeed))
                 if !isLast { first = block[index + 1] }
             }
             block.removeAll(keepingCapacity: true)
@@ -159,8 +167,10 @@ struct ParagraphSplitter {
                 let noSpans = spans.isEmpty && !hasSpansBefore
                 if line.terminator == .formFeed {
                     if noSpans {
-                        spans.append(ParagraphSpan(contentStart: line.start, contentEnd: line.start, startOffset: line.start,
-                                                   kind: .text, breaksPageAfter: true))
+                        spans.append(
+                            ParagraphSpan(
+                                contentStart: line.start, contentEnd: line.start, startOffset: line.start,
+                                kind: .text, breaksPageAfter: true))
                     } else {
                         // A part starts with an empty line ended by LF followed by text, so spans
                         // are never empty here in a part after the first.

@@ -44,7 +44,8 @@ package enum EncodingRequest: String, Hashable, Sendable, CaseIterable {
 
     /// The encoding to read `bytes` in.
     package func resolve(for bytes: [UInt8]) -> SourceEncoding {
-        let bom: SourceEncoding? = bytes.count >= 2
+        let bom: SourceEncoding? =
+            bytes.count >= 2
             ? (bytes[0] == 0xFF && bytes[1] == 0xFE ? .utf16LE : bytes[0] == 0xFE && bytes[1] == 0xFF ? .utf16BE : nil)
             : nil
         switch self {

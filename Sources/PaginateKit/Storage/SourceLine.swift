@@ -62,8 +62,9 @@ struct SourceLineScanner {
             // Empty text (or only a BOM) is one empty line.
             guard !emittedAny else { return nil }
             emittedAny = true
-            return SourceLine(start: position, contentEnd: position, end: count, terminator: .endOfText, width: 0,
-                              firstWordWidth: 0, isBlank: true, isIndented: false, startsWide: false, endsWide: false)
+            return SourceLine(
+                start: position, contentEnd: position, end: count, terminator: .endOfText, width: 0,
+                firstWordWidth: 0, isBlank: true, isIndented: false, startsWide: false, endsWide: false)
         }
         emittedAny = true
         let start = position
@@ -163,9 +164,10 @@ struct SourceLineScanner {
         }
         position = end
         let indented = first.map { $0 == 0x20 || $0 == 0x09 || $0 == 0x3000 } ?? false
-        return SourceLine(start: start, contentEnd: contentEnd, end: end, terminator: terminator, width: cells - trailing,
-                          firstWordWidth: firstWord, isBlank: isBlank, isIndented: indented,
-                          startsWide: first.map(CellWidth.isWide) ?? false, endsWide: first == nil ? false : CellWidth.isWide(last))
+        return SourceLine(
+            start: start, contentEnd: contentEnd, end: end, terminator: terminator, width: cells - trailing,
+            firstWordWidth: firstWord, isBlank: isBlank, isIndented: indented,
+            startsWide: first.map(CellWidth.isWide) ?? false, endsWide: first == nil ? false : CellWidth.isWide(last))
     }
 
     /// Whether all eight bytes of `word` are printable ASCII or spaces (0x20–0x7E).

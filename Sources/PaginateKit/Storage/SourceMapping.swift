@@ -119,13 +119,15 @@ package struct SourceMapping: Hashable, Sendable {
     /// Whether the invariants above hold (for tests; the builder keeps them).
     package var isValid: Bool {
         guard textStarts.count == strides.count + 1, originalStarts.count == textStarts.count,
-              textStarts[0] == 0, originalStarts[0] >= 0, originalRange.upperBound <= originalLength else { return false }
+            textStarts[0] == 0, originalStarts[0] >= 0, originalRange.upperBound <= originalLength
+        else { return false }
         for run in strides.indices {
             let textStride = Int(strides[run] >> 4), originalStride = Int(strides[run] & 0x0F)
             let textSpan = textStarts[run + 1] - textStarts[run]
             let originalSpan = originalStarts[run + 1] - originalStarts[run]
             guard textStride > 0, originalStride > 0, textSpan > 0, textSpan % textStride == 0,
-                  originalSpan == textSpan / textStride * originalStride else { return false }
+                originalSpan == textSpan / textStride * originalStride
+            else { return false }
             if run > 0 && strides[run] == strides[run - 1] { return false }
         }
         return true

@@ -28,7 +28,8 @@ package struct SourceText: Sendable {
             decodedBytes = bytes
             mapping = .identity(length: bytes.count)
         case .latin1, .cp1252, .utf16LE, .utf16BE:
-            let decoded = encoding == .latin1 || encoding == .cp1252
+            let decoded =
+                encoding == .latin1 || encoding == .cp1252
                 ? SingleByteDecoder.decode(bytes, windows1252: encoding == .cp1252)
                 : UTF16Decoder.decode(bytes, bigEndian: encoding == .utf16BE)
             decodedBytes = decoded.bytes

@@ -20,22 +20,32 @@ public struct TextDiagnostics: Hashable, Sendable {
     public init() {}
 
     /// Whether anything was replaced or dropped.
-    public var isEmpty: Bool { invalidSequences + hiddenControls + uncoveredCharacters + clusterBrokenCharacters + undecodableSequences == 0 }
+    public var isEmpty: Bool {
+        invalidSequences + hiddenControls + uncoveredCharacters + clusterBrokenCharacters + undecodableSequences == 0
+    }
 
     /// One line for stderr, or `nil` when there is nothing to say.
     public var summary: String? {
         var parts: [String] = []
         if undecodableSequences > 0 {
             let name = sourceEncoding?.displayName ?? "encoded"
-            let what = sourceEncoding == .cp1252 ? "byte\(undecodableSequences == 1 ? "" : "s") undefined in \(name)"
+            let what =
+                sourceEncoding == .cp1252
+                ? "byte\(undecodableSequences == 1 ? "" : "s") undefined in \(name)"
                 : "invalid \(name) sequence\(undecodableSequences == 1 ? "" : "s")"
             parts.append("\(undecodableSequences) \(what) replaced by U+FFFD")
         }
-        if invalidSequences > 0 { parts.append("\(invalidSequences) invalid UTF-8 sequence\(invalidSequences == 1 ? "" : "s") replaced by U+FFFD") }
+        if invalidSequences > 0 {
+            parts.append("\(invalidSequences) invalid UTF-8 sequence\(invalidSequences == 1 ? "" : "s") replaced by U+FFFD")
+        }
         if hiddenControls > 0 { parts.append("\(hiddenControls) control character\(hiddenControls == 1 ? "" : "s") not drawn") }
-        if uncoveredCharacters > 0 { parts.append("\(uncoveredCharacters) character\(uncoveredCharacters == 1 ? "" : "s") not covered by any font") }
+        if uncoveredCharacters > 0 {
+            parts.append("\(uncoveredCharacters) character\(uncoveredCharacters == 1 ? "" : "s") not covered by any font")
+        }
         if clusterBrokenCharacters > 0 {
-            parts.append("\(clusterBrokenCharacters) character\(clusterBrokenCharacters == 1 ? "" : "s") of Lao, Khmer, Myanmar or another script without a word dictionary may break inside words")
+            parts.append(
+                "\(clusterBrokenCharacters) character\(clusterBrokenCharacters == 1 ? "" : "s") of Lao, Khmer, Myanmar or another script without a word dictionary may break inside words"
+            )
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }

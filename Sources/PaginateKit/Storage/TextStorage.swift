@@ -30,7 +30,9 @@ public struct TextStorage: Sendable {
         let headings = mode == .lines ? nil : try? HeadingRule(pattern: nil)
         return bytes.withUnsafeBufferPointer { buffer in
             var builder = ParagraphBuilder()
-            let paragraphs = ParagraphSplitter(bytes: buffer, mode: mode, headings: headings).split().map { builder.build($0, from: buffer) }
+            let paragraphs = ParagraphSplitter(bytes: buffer, mode: mode, headings: headings).split().map {
+                builder.build($0, from: buffer)
+            }
             return (paragraphs, builder.diagnostics)
         }
     }

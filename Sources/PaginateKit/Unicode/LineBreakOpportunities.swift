@@ -97,7 +97,8 @@ struct LineBreakState {
     @inline(__always)
     mutating func continuesWord(_ scalar: UInt32) -> Bool {
         guard prev == .AL, prevRaw == .AL, (scalar | 0x20) &- 0x61 < 26, prevBase < 0x80,
-              (prevBase | 0x20) &- 0x61 < 26 else { return false }
+            (prevBase | 0x20) &- 0x61 < 26
+        else { return false }
         prevPrev = .AL
         prevPrevBase = prevBase
         prevBase = scalar
@@ -237,8 +238,8 @@ struct LineBreakState {
     ) -> LineBreakAction {
         switch (prev, next) {  // LB26
         case (.JL, .JL), (.JL, .JV), (.JL, .H2), (.JL, .H3),
-             (.JV, .JV), (.JV, .JT), (.H2, .JV), (.H2, .JT),
-             (.JT, .JT), (.H3, .JT):
+            (.JV, .JV), (.JV, .JT), (.H2, .JV), (.H2, .JT),
+            (.JT, .JT), (.H3, .JT):
             return .prohibited
         default:
             break

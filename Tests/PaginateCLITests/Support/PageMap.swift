@@ -26,8 +26,9 @@ struct PageMap {
         pageCount = try int(object["pageCount"], "pageCount")
         guard let entries = object["pages"] as? [[String: Any]] else { throw ProcessFailure(description: "page map: no 'pages' array") }
         pages = try entries.map {
-            Entry(page: try int($0["page"], "page"), start: try int($0["start"], "start"),
-                  end: try int($0["end"], "end"), lines: try int($0["lines"], "lines"))
+            Entry(
+                page: try int($0["page"], "page"), start: try int($0["start"], "start"),
+                end: try int($0["end"], "end"), lines: try int($0["lines"], "lines"))
         }
     }
 

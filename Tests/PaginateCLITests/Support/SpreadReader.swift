@@ -91,7 +91,8 @@ struct SpreadReader {
         var cells = 0
         for index in scalars.indices {
             if index + 2 < scalars.count, scalars[index] == " ", scalars[index + 1] == " ", scalars[index + 2] == "|",
-               index + 3 == scalars.count || (index + 5 <= scalars.count && scalars[index + 3] == " " && scalars[index + 4] == " ") {
+                index + 3 == scalars.count || (index + 5 <= scalars.count && scalars[index + 3] == " " && scalars[index + 4] == " ")
+            {
                 columns.append(cells)
             }
             cells += CellWidth.of(scalars[index].value)

@@ -20,9 +20,10 @@ struct EmbeddedFont {
     init(usage: FontUsage) throws {
         let font = usage.font
         let subsetter = try FontSubsetter(path: font.path, faceIndex: font.faceIndex)
-        let metrics = FontDescriptorMetrics(head: subsetter.table("head"), os2: subsetter.table("OS/2"),
-                                            post: subsetter.table("post"),
-                                            capitalTop: subsetter.glyph(for: 0x48).flatMap(subsetter.top(ofGlyph:)), ascent: font.ascent)
+        let metrics = FontDescriptorMetrics(
+            head: subsetter.table("head"), os2: subsetter.table("OS/2"),
+            post: subsetter.table("post"),
+            capitalTop: subsetter.glyph(for: 0x48).flatMap(subsetter.top(ofGlyph:)), ascent: font.ascent)
         if let refusal = metrics.embeddingRefusal {
             throw PDFError.cannotEmbedFont(path: font.path, reason: refusal)
         }
@@ -48,7 +49,9 @@ struct EmbeddedFont {
             PDFEntry("FontName", .name(name)),
             PDFEntry("Flags", .integer(metrics.flags)),
             PDFEntry("FontBBox", .array(metrics.boundingBox.map(PDFObject.integer))),
-            PDFEntry("ItalicAngle", metrics.italicAngle == metrics.italicAngle.rounded() ? .integer(Int(metrics.italicAngle)) : .real(metrics.italicAngle)),
+            PDFEntry(
+                "ItalicAngle",
+                metrics.italicAngle == metrics.italicAngle.rounded() ? .integer(Int(metrics.italicAngle)) : .real(metrics.italicAngle)),
             PDFEntry("Ascent", .integer(Int(font.ascent * 1000))),
             PDFEntry("Descent", .integer(-Int(font.descent * 1000))),
             PDFEntry("CapHeight", .integer(metrics.capHeight)),
@@ -63,7 +66,11 @@ struct EmbeddedFont {
             PDFEntry("Type", .name("Font")),
             PDFEntry("Subtype", .name(cidFontType)),
             PDFEntry("BaseFont", .name(name)),
-            PDFEntry("CIDSystemInfo", .dictionary([PDFEntry("Registry", .string("Adobe")), PDFEntry("Ordering", .string("Identity")), PDFEntry("Supplement", .integer(0))])),
+            PDFEntry(
+                "CIDSystemInfo",
+                .dictionary([
+                    PDFEntry("Registry", .string("Adobe")), PDFEntry("Ordering", .string("Identity")), PDFEntry("Supplement", .integer(0)),
+                ])),
             PDFEntry("FontDescriptor", .reference(descriptor)),
             PDFEntry("DW", .integer(cidWidths.defaultWidth)),
         ]

@@ -103,8 +103,10 @@ final class FontSubsetter {
     }
 
     /// Tables a PDF viewer never reads from an embedded font.
-    private static let droppedTables = ["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "morx", "mort", "kerx",
-                                        "DSIG", "vhea", "vmtx", "VORG", "COLR", "CPAL", "SVG ", "CBDT", "CBLC", "sbix", "EBDT", "EBLC"]
+    private static let droppedTables = [
+        "GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "morx", "mort", "kerx",
+        "DSIG", "vhea", "vmtx", "VORG", "COLR", "CPAL", "SVG ", "CBDT", "CBLC", "sbix", "EBDT", "EBLC",
+    ]
 
     private static func tag(_ text: String) -> hb_tag_t {
         text.utf8.reduce(0) { ($0 << 8) | UInt32($1) }

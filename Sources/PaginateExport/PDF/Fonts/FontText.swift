@@ -22,8 +22,10 @@ struct FontText {
 
     /// Writes `text` in font-chain font `fontIndex` at (`x`, `y`) at `size` points, selecting the
     /// font when it differs from `current`, and adds it to `pageFonts` on the page's first use.
-    mutating func show(_ text: String, fontIndex: Int, size: Double, x: Double, y: Double, in content: inout ContentStream,
-                       current: inout PDFFontHandle?, pageFonts: inout [PDFFontHandle]) throws {
+    mutating func show(
+        _ text: String, fontIndex: Int, size: Double, x: Double, y: Double, in content: inout ContentStream,
+        current: inout PDFFontHandle?, pageFonts: inout [PDFFontHandle]
+    ) throws {
         let slot = try self.slot(for: fontIndex)
         codes.removeAll(keepingCapacity: true)
         usages[slot].encode(text, into: &codes)
@@ -35,8 +37,10 @@ struct FontText {
     /// Writes a shaped run — `glyphs` of font-chain font `fontIndex`, each at its own place from
     /// (`x`, `y`) — so that it reads back as the run's `text`, in logical order, whatever the
     /// glyphs' order and forms.
-    mutating func show(_ glyphs: [PositionedGlyph], text: String, isRightToLeft: Bool, fontIndex: Int, size: Double,
-                       x: Double, y: Double, in content: inout ContentStream, current: inout PDFFontHandle?, pageFonts: inout [PDFFontHandle]) throws {
+    mutating func show(
+        _ glyphs: [PositionedGlyph], text: String, isRightToLeft: Bool, fontIndex: Int, size: Double,
+        x: Double, y: Double, in content: inout ContentStream, current: inout PDFFontHandle?, pageFonts: inout [PDFFontHandle]
+    ) throws {
         guard !glyphs.isEmpty else { return }
         let slot = try self.slot(for: fontIndex)
         try select(slot, size: size, in: &content, current: &current, pageFonts: &pageFonts)
@@ -54,8 +58,10 @@ struct FontText {
     }
 
     /// Selects the font of `slot` unless it is `current`, noting it among the page's fonts.
-    private func select(_ slot: Int, size: Double, in content: inout ContentStream, current: inout PDFFontHandle?,
-                        pageFonts: inout [PDFFontHandle]) throws {
+    private func select(
+        _ slot: Int, size: Double, in content: inout ContentStream, current: inout PDFFontHandle?,
+        pageFonts: inout [PDFFontHandle]
+    ) throws {
         let handle = handles[slot]
         guard current != handle else { return }
         guard size.isFinite, size > 0 else {

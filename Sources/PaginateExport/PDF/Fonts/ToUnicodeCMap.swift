@@ -19,17 +19,17 @@ struct ToUnicodeCMap {
     /// The CMap program.
     var bytes: [UInt8] {
         var text = """
-        /CIDInit /ProcSet findresource begin
-        12 dict begin
-        begincmap
-        /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
-        /CMapName /Adobe-Identity-UCS def
-        /CMapType 2 def
-        1 begincodespacerange
-        <0000> <FFFF>
-        endcodespacerange
+            /CIDInit /ProcSet findresource begin
+            12 dict begin
+            begincmap
+            /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+            /CMapName /Adobe-Identity-UCS def
+            /CMapType 2 def
+            1 begincodespacerange
+            <0000> <FFFF>
+            endcodespacerange
 
-        """
+            """
         var start = 0
         while start < entries.count {
             let block = entries[start..<min(start + ToUnicodeCMap.blockLimit, entries.count)]
@@ -41,12 +41,12 @@ struct ToUnicodeCMap {
             start += ToUnicodeCMap.blockLimit
         }
         text += """
-        endcmap
-        CMapName currentdict /CMap defineresource pop
-        end
-        end
+            endcmap
+            CMapName currentdict /CMap defineresource pop
+            end
+            end
 
-        """
+            """
         return Array(text.utf8)
     }
 
