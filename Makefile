@@ -1,7 +1,7 @@
 # The README's commands. Each installs what a fresh Debian machine lacks first.
 SAMPLE := Examples/pride-and-prejudice-1-3.txt
 
-.PHONY: demo check test build install-dependencies clean release man completions install uninstall test-install example docs
+.PHONY: demo check test lint build install-dependencies clean release man completions install uninstall test-install example docs
 
 install-dependencies:
 	@bash Scripts/install-dependencies.sh
@@ -35,19 +35,24 @@ CHECK_FILTER := ^(PaginateKitTests\.|PaginateExportTests\.|PaginateCLITests\.($(
 ## The command to run after every change (on 2 cores: 31 s warm, 47 s after an engine change,
 ## which rebuilds both binaries): builds, then runs the unit tests and a few end-to-end tests
 ## (the subset above) against a release binary.
-check: install-dependencies
+check: install-dependencies lint
 	swift build -c release --product paginate
 	PAGINATE_BINARY=$(RELEASE_BINARY) $(SWIFT_TEST) --filter '$(CHECK_FILTER)' --skip '$(CHECK_SKIP)'
 
 ## Builds and runs every test (unit, conformance, golden files, end to end; the end-to-end ones
 ## against the release binary), then builds and runs the example package that depends on the
 ## library and the DocC reference. What CI runs (`.ci/run`, on a fresh clone).
-test: install-dependencies
+test: install-dependencies lint
 	swift build -c release --product paginate
 	swift build --build-tests
 	PAGINATE_BINARY=$(RELEASE_BINARY) $(SWIFT_TEST) --skip-build
 	$(MAKE) example
 	$(MAKE) docs
+
+## Checks that the sources are formatted as .swift-format says (`swift format -i -r Sources Tests`
+## formats them); any warning fails it. Part of `check` and `test`.
+lint:
+	swift format lint --strict -r Sources Tests
 
 ## Builds the DocC documentation of the two libraries; any DocC warning (an undocumented
 ## parameter, a broken symbol link) fails it. Archives: .build/plugins/Swift-DocC/outputs/.
