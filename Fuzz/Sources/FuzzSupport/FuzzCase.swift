@@ -151,6 +151,9 @@ public struct FuzzCase {
 
 /// The fonts every run uses, opened once per process (opening measures a few hundred glyphs).
 public enum FuzzFonts {
+    // Unsafe because a FontChain is not Sendable (its width caches change as it measures):
+    // libFuzzer calls the fuzz targets one input at a time on one thread, the only one that uses
+    // these chains.
     nonisolated(unsafe) public static let bundled: FontChain = {
         do {
             return try FontChain.bundled(styles: FontStyle.allCases)
