@@ -79,16 +79,7 @@ final class HarfBuzzFace {
         hb_buffer_clear_contents(buffer)
         let pair: [UInt32] = [left, right]
         hb_buffer_add_utf32(buffer, pair, 2, 0, 2)
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        // An explicit language keeps the result independent of the process locale.
-        hb_buffer_set_language(buffer, hb_language_from_string("und", -1))
-        hb_buffer_guess_segment_properties(buffer)
-        switch hb_buffer_get_script(buffer) {
-        case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN, HB_SCRIPT_INVALID:
-            hb_buffer_set_script(buffer, HB_SCRIPT_LATIN)
-        default:
-            break
-        }
+        setProperties(rightToLeft: false, flags: HB_BUFFER_FLAG_DEFAULT)
         features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0
         // Both arrays belong to the buffer and stay valid until it is next changed.
@@ -116,23 +107,12 @@ final class HarfBuzzFace {
         hb_buffer_clear_contents(buffer)
         // Clusters are code point indices of the whole paragraph, so each glyph names its source.
         hb_buffer_add_utf32(buffer, base, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
-        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_language(buffer, hb_language_from_string("und", -1))
         // At the paragraph's start a mark with no letter before it is set on a dotted circle (U+25CC),
         // as Unicode recommends, instead of hanging to the left of the line into the margin.
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
         if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if range.upperBound == text.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
-        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
-        hb_buffer_guess_segment_properties(buffer)
-        switch hb_buffer_get_script(buffer) {
-        case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN, HB_SCRIPT_INVALID:
-            hb_buffer_set_script(buffer, HB_SCRIPT_LATIN)
-        default:
-            break
-        }
-        // Guessing may not override the direction the bidi algorithm resolved.
-        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        setProperties(rightToLeft: rightToLeft, flags: hb_buffer_flags_t(rawValue: flags))
         let features = [("kern", kerning ? 1 : 0), ("liga", ligatures ? 1 : 0), ("clig", ligatures ? 1 : 0)].map { tag, value in
             hb_feature_t(tag: HarfBuzzFace.tag(tag), value: UInt32(value), start: 0, end: UInt32.max)
         }
@@ -148,6 +128,26 @@ final class HarfBuzzFace {
                 advance: positions[index].x_advance, xOffset: positions[index].x_offset,
                 yOffset: positions[index].y_offset)
         }
+    }
+
+    /// Sets the buffer's segment properties for text just added: the direction, an explicit
+    /// language (so results do not depend on the process locale), `flags`, and the script guessed
+    /// from the text — Latin for text of common characters only (punctuation, digits), where fonts
+    /// kern them; HarfBuzz falls back to the default script when the font has no Latin entry.
+    private func setProperties(rightToLeft: Bool, flags: hb_buffer_flags_t) {
+        let direction = rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
+        hb_buffer_set_direction(buffer, direction)
+        hb_buffer_set_language(buffer, hb_language_from_string("und", -1))
+        hb_buffer_set_flags(buffer, flags)
+        hb_buffer_guess_segment_properties(buffer)
+        switch hb_buffer_get_script(buffer) {
+        case HB_SCRIPT_COMMON, HB_SCRIPT_INHERITED, HB_SCRIPT_UNKNOWN, HB_SCRIPT_INVALID:
+            hb_buffer_set_script(buffer, HB_SCRIPT_LATIN)
+        default:
+            break
+        }
+        // Guessing may not override the direction the bidi algorithm resolved.
+        hb_buffer_set_direction(buffer, direction)
     }
 
     private static func hasGPOSKerning(_ face: OpaquePointer) -> Bool {

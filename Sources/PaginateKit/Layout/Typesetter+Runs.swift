@@ -71,15 +71,7 @@ extension Typesetter {
             }
         }
         flush(upTo: line.contentEnd)
-        if line.hyphenated, line.contentEnd > line.range.lowerBound {
-            let last = line.contentEnd - 1
-            let end = paragraph.sourceEnd(of: last)
-            runs.append(
-                TextRun(
-                    fontIndex: Int(prepared.fontIndices[last]), text: "-", x: (Double(x) + extra) * scale,
-                    width: Double(prepared.hyphenAdvance(after: last)) * scale, sourceRange: end..<end,
-                    isHyphen: true))
-        }
+        if let hyphen = TextRun.hyphen(prepared, line, x: (Double(x) + extra) * scale, scale: scale) { runs.append(hyphen) }
         return runs
     }
 
@@ -109,5 +101,18 @@ extension Typesetter {
             : paragraph.sourceEnd(of: last)
         stops.append(CaretStop(offset: end, x: (Double(x) + extra) * scale))
         return stops
+    }
+}
+
+extension TextRun {
+    /// The hyphen drawn at the end of a hyphenated line, at `x` points from the line's start, in
+    /// the font of the line's last character; `nil` when the line is not hyphenated.
+    static func hyphen(_ prepared: PreparedParagraph, _ line: LineBreaker.Line, x: Double, scale: Double) -> TextRun? {
+        guard line.hyphenated, line.contentEnd > line.range.lowerBound else { return nil }
+        let last = line.contentEnd - 1
+        let end = prepared.paragraph.sourceEnd(of: last)
+        return TextRun(
+            fontIndex: Int(prepared.fontIndices[last]), text: "-", x: x, width: Double(prepared.hyphenAdvance(after: last)) * scale,
+            sourceRange: end..<end, isHyphen: true)
     }
 }

@@ -63,15 +63,9 @@ enum ShapedRuns {
             x += natural
             extra += gap
         }
-        if line.hyphenated, line.contentEnd > line.range.lowerBound {
-            let last = line.contentEnd - 1
-            let end = paragraph.sourceEnd(of: last)
-            runs.append(
-                TextRun(
-                    fontIndex: Int(prepared.fontIndices[last]), text: "-", x: (Double(x) + extra) * scale,
-                    width: Double(prepared.hyphenAdvance(after: last)) * scale, sourceRange: end..<end,
-                    isHyphen: true))
-            levels.append(lineLevels?[last] ?? 0)
+        if let hyphen = TextRun.hyphen(prepared, line, x: (Double(x) + extra) * scale, scale: scale) {
+            runs.append(hyphen)
+            levels.append(lineLevels?[line.contentEnd - 1] ?? 0)
         }
         guard prepared.bidi != nil else { return runs }
         return visuallyOrdered(runs, levels: levels)
