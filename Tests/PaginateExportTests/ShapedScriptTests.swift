@@ -25,6 +25,18 @@ final class ShapedScriptTests: XCTestCase {
         return try PdfFixture.write(try renderer.render(layout))
     }
 
+    /// `Scripts/compare-pdf-rendering.py` with `hb-view`'s drawing of each line as the reference.
+    static func compareWithHarfBuzz(
+        _ pdf: String, _ sample: FontEmbeddingTests.Sample
+    ) throws -> (status: Int32, output: String, errors: String) {
+        try Tool.run(
+            FontEmbeddingTests.pictureCheck,
+            [
+                pdf, sample.path, "--font", "\(sample.font.path):\(sample.font.faceIndex)",
+                "--size", "\(FontEmbeddingTests.fontSize)", "--reference", "shaped",
+            ])
+    }
+
     func testEveryGlyphHasItsOutline() throws {
         for name in Self.names {
             let pdf = try Self.render(try FontEmbeddingTests.sample(name))
@@ -37,12 +49,7 @@ final class ShapedScriptTests: XCTestCase {
         for name in Self.names {
             let sample = try FontEmbeddingTests.sample(name)
             let pdf = try Self.render(sample)
-            let compared = try Tool.run(
-                FontEmbeddingTests.pictureCheck,
-                [
-                    pdf, sample.path, "--font", "\(sample.font.path):\(sample.font.faceIndex)",
-                    "--size", "\(FontEmbeddingTests.fontSize)", "--reference", "shaped",
-                ])
+            let compared = try Self.compareWithHarfBuzz(pdf, sample)
             XCTAssertEqual(compared.status, 0, "\(name):\n\(compared.output)\(compared.errors)")
         }
     }
@@ -58,12 +65,7 @@ final class ShapedScriptTests: XCTestCase {
             let layout = PdfFixture.layout(pages, fontSize: FontEmbeddingTests.fontSize, pageSize: Size(width: 900, height: 110))
             let renderer = PDFRenderer(fonts: chain, title: name, creator: "paginate-tests", dateSource: .fixed(nil))
             let pdf = try PdfFixture.write(try renderer.render(layout))
-            let compared = try Tool.run(
-                FontEmbeddingTests.pictureCheck,
-                [
-                    pdf, sample.path, "--font", "\(sample.font.path):\(sample.font.faceIndex)",
-                    "--size", "\(FontEmbeddingTests.fontSize)", "--reference", "shaped",
-                ])
+            let compared = try Self.compareWithHarfBuzz(pdf, sample)
             XCTAssertEqual(compared.status, 1, "\(name): unshaped text passed:\n\(compared.output)\(compared.errors)")
         }
     }

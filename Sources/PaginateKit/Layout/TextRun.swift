@@ -44,6 +44,18 @@ public struct TextRun: Hashable, Sendable {
         self.isRightToLeft = isRightToLeft
     }
 
+    /// The source offset of each Unicode scalar of `text`: the run's start plus the UTF-8 length of
+    /// the text before it. What `PositionedGlyph.cluster` indexes, turned into byte offsets.
+    var scalarOffsets: [Int] {
+        var offsets: [Int] = []
+        var offset = sourceRange.lowerBound
+        for scalar in text.unicodeScalars {
+            offsets.append(offset)
+            offset += UTF8.width(scalar)
+        }
+        return offsets
+    }
+
     /// The run moved to `x`, for reordering a line's runs into visual order.
     func moved(to x: Double) -> TextRun {
         TextRun(

@@ -11,13 +11,7 @@ extension LineFragment {
                 spans.append(run.x...(run.x + run.width))
                 continue
             }
-            // Source offset of each scalar of the run's text.
-            var offsets: [Int] = []
-            var offset = run.sourceRange.lowerBound
-            for scalar in run.text.unicodeScalars {
-                offsets.append(offset)
-                offset += UTF8.width(scalar)
-            }
+            let offsets = run.scalarOffsets
             for glyph in run.glyphs where glyph.cluster < offsets.count && range.contains(offsets[glyph.cluster]) {
                 let left = run.x + glyph.x, right = left + max(glyph.advance, 0)
                 if let last = spans.last, abs(last.upperBound - left) < 1e-6 || (left >= last.lowerBound && left <= last.upperBound) {

@@ -78,12 +78,7 @@ enum ShapedRuns {
     static func caretStops(_ runs: [TextRun], lineEnd: Int, startsRight: Bool) -> [CaretStop] {
         var stops: [CaretStop] = []
         for run in runs where !run.isHyphen {
-            var offsets: [Int] = []
-            var offset = run.sourceRange.lowerBound
-            for scalar in run.text.unicodeScalars {
-                offsets.append(offset)
-                offset += UTF8.width(scalar)
-            }
+            let offsets = run.scalarOffsets
             var seen = Set<Int>()
             for glyph in run.glyphs where glyph.cluster < offsets.count && seen.insert(glyph.cluster).inserted {
                 // The cluster's extent: every glyph of it, marks included.
